@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { HEADERS } from '@app/shared/constants';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './lib/app-error';
+import { createTokenService } from './lib/jwt';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
+import { isPagePath, registerWebApp } from './plugins/web-app';
+import { attachRealtime } from './realtime/socket-server';
+import { healthRoutes } from './modules/health/routes';
+import { systemRoutes } from './modules/system/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { createMediaStore } from './modules/media/storage';
+import { userRoutes } from './modules/user/routes';
+import { providerSignInRoutes } from './modules/provider-sign-in/routes';
+import { referralRoutes } from './modules/referral/routes';
+import { newsRoutes } from './modules/news/routes';
+import { cpaRoutes } from './modules/cpa/routes';
+import { seoRoutes } from './modules/seo/routes';
+import { createAccountService } from './modules/user/account-service';
+import { createCodeHasher } from './modules/user/email-codes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createAccountLimits } from './lib/account-limits';
+import { publicConfigOf } from './modules/system/public-config';
+
+export interface AppDeps {
+  database: Database;
+  jwtSecret: string;
+  /** Present when REDIS_URL is set: rate-limit counters and the socket adapter use it. */
+  redis?: { client: Redis; pub: Redis; sub: Redis };
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    mailer: Mailer;
+  }
+}
+
+const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
+
+export function loggerOptions(config: Config, stream?: AppDeps['logStream']): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    ...(stream && { stream }),
+    redact: ['req.headers.authorization', `req.headers["${HEADERS.accessKey}"]`, 'req.headers.cookie'],
+    ...(config.LOG_PRETTY && !stream && {
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } },
+    }),
+  };
+}
+
+/** Builds the whole app without listening: external plugins, then services, then routes. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, deps.logStream),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const incoming = req.headers[HEADERS.requestId];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : crypto.randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(HEADERS.requestId, request.id);
+  });
+
+  // External plugins
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The PWA and the map load their own workers and images.
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.CORS_ORIGINS.length) {
+    await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Meet Nearby API', version: '0.1.0', description: 'Every endpoint of the web and the app.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Services
+  const tokens = createTokenService(deps.jwtSecret);
+  await app.register(authPlugin, { db: deps.database.db, tokens });
+  const mailer = createMailer({ db: deps.database.db, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  const accounts = createAccountService({
+    db: deps.database.db,
+    tokens,
+    mailer,
+    hashCode: createCodeHasher(`${deps.jwtSecret}:email-codes`),
+    limits: createAccountLimits(deps.redis?.client),
+    passwordCost: config.PASSWORD_HASH_COST,
+    supportEmail: config.SUPPORT_EMAIL,
+  });
+  const publicConfig = publicConfigOf(config);
+  await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig });
+  await registerRateLimit(app, {
+    max: config.RATE_LIMIT_MAX,
+    authMax: config.RATE_LIMIT_AUTH_MAX,
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    redis: deps.redis?.client,
+  });
+
+  // Routes
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: () => deps.database.ping() });
+      await api.register(systemRoutes, { publicConfig });
+      await api.register(mediaRoutes, { prefix: '/media', store: createMediaStore(config) });
+      await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE });
+      await api.register(providerSignInRoutes, { prefix: '/user' });
+      await api.register(referralRoutes, { prefix: '/referral', accounts });
+      await api.register(newsRoutes, { prefix: '/notif' });
+      await api.register(cpaRoutes, { prefix: '/cpa' });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets a few inline styles of its own.
+    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && app.sendIndexHtml && isPagePath(request.url)) return app.sendIndexHtml(reply);
+    const error = new AppError('NOT_FOUND');
+    return reply.status(error.statusCode).send(error.toBody());
+  });
+
+  attachRealtime(app, { redis: deps.redis });
+  return app;
+}

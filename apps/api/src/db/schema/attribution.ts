@@ -1,0 +1,32 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A visit through a referral link (/ref/{code}), counted once per visitor and referrer. */
+export const referralHits = pgTable(
+  'referral_hits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('referral_hits_referrer_visitor_unique').on(t.referrerId, t.visitor), index('referral_hits_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A visit through a partner (CPA) link, counted once per visitor and link, with the partner's
+ * click id; registrations made within the attribution window carry the link on the user row.
+ */
+export const cpaHits = pgTable(
+  'cpa_hits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    linkId: integer('link_id').notNull(),
+    visitor: text('visitor').notNull(),
+    partnerUid: text('partner_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cpa_hits_link_visitor_unique').on(t.linkId, t.visitor), index('cpa_hits_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,6 @@
+export * from './users';
+export * from './auth';
+export * from './mail';
+export * from './media';
+export * from './content';
+export * from './attribution';

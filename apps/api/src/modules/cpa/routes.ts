@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { partnerLinkOf, visitorOf } from '../../lib/visitor';
+import { recordPartnerHit } from './service';
+
+export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/hits',
+    {
+      config: { rateLimit: app.rateLimits.sensitive },
+      schema: {
+        tags: ['cpa'],
+        summary: 'Count a visit through the partner link in the x-cpa / x-cpa-uid headers (once per visitor)',
+        response: { 200: z.object({ counted: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const link = partnerLinkOf(request);
+      if (!link) throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'x-cpa', key: 'msg.invalid-value', message: 'Invalid value' }] });
+      return { counted: await recordPartnerHit(app.database.db, link.linkId, visitorOf(request), link.uid) };
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import type { Locale } from '@app/shared/constants';
+
+export type MailTemplate =
+  | { name: 'verify_email'; values: { code: string; minutes: number } }
+  | { name: 'recovery'; values: { code: string; minutes: number } }
+  | { name: 'feedback'; values: { name: string; email: string; message: string; userId: number | null } };
+
+interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Russian minutes: 1 минута, 2 минуты, 5 минут. */
+const minutesRu = (n: number) => {
+  const rule = new Intl.PluralRules('ru').select(n);
+  return `${n} ${rule === 'one' ? 'минуту' : rule === 'few' ? 'минуты' : 'минут'}`;
+};
+
+function codeMail(locale: Locale, purpose: 'verify_email' | 'recovery', code: string, minutes: number): Rendered {
+  const en = locale !== 'ru';
+  const subject = en
+    ? purpose === 'verify_email'
+      ? `${code} is your Meet Nearby confirmation code`
+      : `${code} is your Meet Nearby password reset code`
+    : purpose === 'verify_email'
+      ? `${code} — код подтверждения Meet Nearby`
+      : `${code} — код для восстановления пароля Meet Nearby`;
+  const lead = en
+    ? purpose === 'verify_email'
+      ? 'Enter this code to confirm your e-mail address:'
+      : 'Enter this code to set a new password:'
+    : purpose === 'verify_email'
+      ? 'Введите этот код, чтобы подтвердить адрес e-mail:'
+      : 'Введите этот код, чтобы задать новый пароль:';
+  const validity = en ? `The code works for ${minutes} minutes and only once.` : `Код действует ${minutesRu(minutes)} и только один раз.`;
+  const ignore = en
+    ? 'If you did not ask for it, ignore this message: nothing changes without the code.'
+    : 'Если вы его не запрашивали, просто проигнорируйте письмо: без кода ничего не изменится.';
+  const text = `${lead}\n\n${code}\n\n${validity}\n${ignore}\n\nMeet Nearby`;
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Roboto,Arial,sans-serif;background:#0a0b0f;color:#f2f4f8;padding:24px">
+<p>${escapeHtml(lead)}</p>
+<p style="font-size:32px;font-weight:700;letter-spacing:6px;color:#2f7bff">${escapeHtml(code)}</p>
+<p style="color:#a3abb9">${escapeHtml(validity)}<br>${escapeHtml(ignore)}</p>
+<p>Meet Nearby</p></body></html>`;
+  return { subject, text, html };
+}
+
+/** Each template in English and Russian; the user's locale picks one. */
+export function renderMail(template: MailTemplate, locale: Locale): Rendered {
+  switch (template.name) {
+    case 'verify_email':
+    case 'recovery':
+      return codeMail(locale, template.name, template.values.code, template.values.minutes);
+    case 'feedback': {
+      const { name, email, message, userId } = template.values;
+      const subject = `Support request from ${name}`;
+      const text = `From: ${name} <${email}>\nUser id: ${userId ?? 'guest'}\nLanguage: ${locale}\n\n${message}`;
+      const html = `<!doctype html><html><body><p><b>From:</b> ${escapeHtml(name)} &lt;${escapeHtml(email)}&gt;<br><b>User id:</b> ${userId ?? 'guest'}<br><b>Language:</b> ${locale}</p><pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message)}</pre></body></html>`;
+      return { subject, text, html };
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMAGE_SIZE_NAMES,
+  albumListSchema,
+  mediaIdSchema,
+  openAlbumSchema,
+  uploadFieldsSchema,
+  uploadedMediaSchema,
+} from '@app/shared/schemas/media';
+import { AppError } from '../../lib/app-error';
+import { readMultipartBody } from './multipart-body';
+import { deleteMedia, findAvatarFile, listAlbum, uploadMedia, type MediaDeps } from './service';
+import type { FileStore } from './storage';
+
+const uploadBodySchema = uploadFieldsSchema.extend({
+  // Optional here so that a form without a file gets FILE_REQUIRED rather than a field error.
+  files: z
+    .instanceof(Buffer)
+    .optional()
+    .meta({ type: 'string', format: 'binary', description: 'One image: JPEG, PNG, WebP, GIF, HEIC or AVIF' }),
+});
+
+const avatarParamsSchema = z.object({
+  id: mediaIdSchema,
+  // Any text: an unknown size is a missing image (404), as a file server would answer.
+  size: z.string().optional().meta({ description: `One of ${IMAGE_SIZE_NAMES.join(', ')}; small when left out` }),
+});
+
+/** A stored variant never changes under its URL, so browsers and CDNs may keep it for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function isFresh(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, opts) => {
+  await app.register(multipart, {
+    limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+  });
+  const deps: MediaDeps = { db: app.database.db, store: opts.store, log: app.log };
+
+  app.post(
+    '',
+    {
+      // Authenticate before reading the body: a stranger's upload is refused unread.
+      preValidation: [app.authenticate, readMultipartBody],
+      config: { rateLimit: app.rateLimits.sensitive },
+      schema: {
+        tags: ['media'],
+        summary: 'Upload an image (multipart); a profile photo becomes the avatar',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        body: uploadBodySchema,
+        response: { 201: uploadedMediaSchema },
+      },
+    },
+    async (request, reply) => {
+      const { files, album, targetId } = request.body;
+      if (!files) throw new AppError('FILE_REQUIRED');
+      const uploaded = await uploadMedia(deps, { userId: request.auth!.id, album, targetId, file: files });
+      return reply.status(201).send(uploaded);
+    },
+  );
+
+  const sendAvatar = async (request: FastifyRequest, reply: FastifyReply, id: number, size = 'small') => {
+    const file = await findAvatarFile(deps, id, size);
+    reply.header('cache-control', IMMUTABLE).header('etag', file.etag);
+    if (isFresh(request, file.etag)) return reply.status(304).send();
+    return reply.type('image/webp').send(await file.read());
+  };
+  const avatarSchema = {
+    tags: ['media'],
+    params: avatarParamsSchema,
+    produces: ['image/webp'],
+    response: {
+      200: z.any().meta({ type: 'string', format: 'binary', description: 'The WebP image' }),
+      304: z.null().meta({ description: 'The copy named by If-None-Match is current' }),
+    },
+  };
+  app.get(
+    '/avatar/:id',
+    { schema: { ...avatarSchema, summary: 'A profile photo, small (public, immutable)', params: avatarParamsSchema.omit({ size: true }) } },
+    async (request, reply) => sendAvatar(request, reply, request.params.id),
+  );
+  app.get(
+    '/avatar/:id/:size',
+    { schema: { ...avatarSchema, summary: 'A profile photo in a size: small 128, medium 512, large 1024 (public, immutable)' } },
+    async (request, reply) => sendAvatar(request, reply, request.params.id, request.params.size),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['media'],
+        summary: 'Delete own media; an avatar leaves the profile',
+        security: [{ bearer: [] }],
+        params: z.object({ id: mediaIdSchema }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deleteMedia(deps, request.auth!.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/album/:album',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "A user's media in an album, newest first (profile photos are public)",
+        params: z.object({ album: openAlbumSchema }),
+        querystring: z.object({ userId: mediaIdSchema }),
+        response: { 200: albumListSchema },
+      },
+    },
+    async (request) => listAlbum(app.database.db, request.params.album, request.query.userId),
+  );
+};

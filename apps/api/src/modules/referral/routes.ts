@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okSchema } from '@app/shared/schemas/auth';
+import { promocodeSchema } from '@app/shared/validation/rules';
+import { visitorOf } from '../../lib/visitor';
+import type { AccountService } from '../user/account-service';
+import { trackReferralHit } from './service';
+
+export const referralRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+  app.get(
+    '/track/:code',
+    {
+      config: { rateLimit: app.rateLimits.sensitive },
+      schema: {
+        tags: ['referral'],
+        summary: 'Count a visit through a referral link (once per visitor)',
+        params: z.object({ code: promocodeSchema }),
+        response: { 200: z.object({ valid: z.boolean(), counted: z.boolean() }) },
+      },
+    },
+    async (request) => trackReferralHit(app.database.db, request.params.code, visitorOf(request)),
+  );
+
+  app.post(
+    '/save/:code',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: app.rateLimits.auth },
+      schema: {
+        tags: ['referral'],
+        summary: 'Save the referrer of the signed-in user (once)',
+        security: [{ bearer: [] }],
+        params: z.object({ code: promocodeSchema }),
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await accounts.saveReferrer(request.auth!.id, request.params.code);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,236 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Locale } from '@app/shared/constants';
+import { EMAIL_CODE_TTL_MINUTES } from '@app/shared/constants';
+import type {
+  CodeSent,
+  feedbackRequestSchema,
+  loginRequestSchema,
+  PublicProfile,
+  recoveryCheckCodeRequestSchema,
+  profileFieldsSchema,
+  registerRequestSchema,
+} from '@app/shared/schemas/auth';
+import { avatarUrl, isPrivateRelay, type AuthRecordResponse, type Me } from '@app/shared/schemas/user';
+import { ageOn } from '@app/shared/validation/rules';
+import { isUniqueViolation, type Db } from '../../db/client';
+import { feedback, users, type UserRow } from '../../db/schema';
+import type { AccountLimits } from '../../lib/account-limits';
+import { AppError } from '../../lib/app-error';
+import type { TokenService } from '../../lib/jwt';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import type { Mailer } from '../mail/mailer';
+import { consumeCode, issueCode, type CodeHasher } from './email-codes';
+import { getMe, issueAuthRecord } from './service';
+
+type RegisterInput = z.output<ReturnType<typeof registerRequestSchema>>;
+type ProfileInput = z.output<ReturnType<typeof profileFieldsSchema>>;
+type LoginInput = z.output<typeof loginRequestSchema>;
+type RecoveryCheckInput = z.output<typeof recoveryCheckCodeRequestSchema>;
+type FeedbackInput = z.output<typeof feedbackRequestSchema>;
+
+export interface AccountDeps {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  hashCode: CodeHasher;
+  limits: AccountLimits;
+  passwordCost: number;
+  supportEmail: string;
+}
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+const activeUser = (row: UserRow | undefined) => row && !row.deletedAt;
+
+function profileColumns(input: ProfileInput) {
+  return {
+    ...(input.firstName !== undefined && { firstName: input.firstName }),
+    ...(input.lastName !== undefined && { lastName: input.lastName }),
+    ...(input.surName !== undefined && { surName: input.surName || null }),
+    ...(input.domain !== undefined && { domain: input.domain }),
+    ...(input.gender !== undefined && { gender: input.gender }),
+    ...(input.birthday !== undefined && { birthday: new Date(input.birthday) }),
+    ...(input.phone !== undefined && { phone: input.phone }),
+    ...(input.country !== undefined && { country: input.country }),
+    ...(input.locale !== undefined && { locale: input.locale }),
+  };
+}
+
+/** A unique index refusing the insert or update, told apart by its name. */
+function takenError(error: unknown): AppError | null {
+  if (isUniqueViolation(error, 'users_email_unique')) return new AppError('EMAIL_TAKEN');
+  if (isUniqueViolation(error, 'users_domain_unique')) return new AppError('DOMAIN_TAKEN');
+  return null;
+}
+
+export function createAccountService(deps: AccountDeps) {
+  const { db } = deps;
+
+  async function findReferrer(referrerId: number | undefined, beforeUserId?: number) {
+    if (referrerId === undefined) return undefined;
+    const [referrer] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, referrerId));
+    // A referrer must exist and have joined earlier, which also rules out cycles in the tree.
+    if (!referrer || referrer.deletedAt || (beforeUserId !== undefined && referrer.id >= beforeUserId)) {
+      throw new AppError('INVALID_PROMOCODE');
+    }
+    return referrer.id;
+  }
+
+  async function sendCode(user: Pick<UserRow, 'id' | 'email' | 'locale'>, purpose: 'verify_email' | 'recovery'): Promise<CodeSent> {
+    if (isPrivateRelay(user.email)) throw new AppError('PRIVATE_RELAY_EMAIL');
+    await deps.limits.consume('codeSend', `${purpose}:${user.id}`);
+    const { code, ...sent } = await issueCode(db, deps.hashCode, user.id, purpose);
+    await deps.mailer.send({
+      to: user.email,
+      locale: user.locale as Locale,
+      template: { name: purpose, values: { code, minutes: EMAIL_CODE_TTL_MINUTES } },
+    });
+    return sent;
+  }
+
+  return {
+    /**
+     * Creates the account and answers the auth record. The confirmation code goes out at once
+     * (not to private relay addresses, which mail cannot reach).
+     */
+    async register(
+      input: RegisterInput,
+      locale: Locale,
+      partner: { linkId: number; uid: string | null } | null = null,
+    ): Promise<AuthRecordResponse> {
+      await deps.limits.consume('register', input.email);
+      const referrerId = await findReferrer(input.promocode);
+      const passwordHash = await hashPassword(input.password, deps.passwordCost);
+      let row: UserRow;
+      try {
+        [row] = (await db
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash,
+            referrerId,
+            locale,
+            cpaLinkId: partner?.linkId,
+            cpaUid: partner?.uid,
+            ...profileColumns(input),
+          })
+          .returning()) as [UserRow];
+      } catch (error) {
+        throw takenError(error) ?? error;
+      }
+      if (!isPrivateRelay(row.email)) await sendCode(row, 'verify_email').catch(() => undefined);
+      return issueAuthRecord(db, deps.tokens, row.id);
+    },
+
+    /** The same answer for an unknown e-mail and a wrong password: login reveals no accounts. */
+    async login(input: LoginInput): Promise<AuthRecordResponse> {
+      await deps.limits.consume('login', input.email);
+      const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
+      const ok =
+        activeUser(row) && row!.passwordHash
+          ? await verifyPassword(input.password, row!.passwordHash)
+          : await verifyAgainstDummy(input.password, deps.passwordCost);
+      if (!ok) throw new AppError('UNAUTHORIZED');
+      if (row!.blockedAt) throw new AppError('FORBIDDEN');
+      await deps.limits.reset('login', input.email);
+      return issueAuthRecord(db, deps.tokens, row!.id);
+    },
+
+    async updateProfile(userId: number, input: ProfileInput): Promise<AuthRecordResponse> {
+      const values = profileColumns(input);
+      if (Object.keys(values).length) {
+        try {
+          await db.update(users).set(values).where(eq(users.id, userId));
+        } catch (error) {
+          throw takenError(error) ?? error;
+        }
+      }
+      return issueAuthRecord(db, deps.tokens, userId);
+    },
+
+    async publicProfile(id: number): Promise<PublicProfile> {
+      const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.blockedAt)));
+      if (!row) throw new AppError('NOT_FOUND');
+      return {
+        id: row.id,
+        domain: row.domain,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        gender: row.gender,
+        age: row.birthday ? ageOn(row.birthday, new Date()) : null,
+        avatar: row.avatarMediaId ? avatarUrl(row.avatarMediaId) : null,
+        emailVerified: row.emailVerifiedAt !== null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    /** Free, or already the asking user's own nickname. */
+    async domainAvailable(domain: string, askingUserId?: number): Promise<boolean> {
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.domain})`, domain.toLowerCase()), askingUserId ? ne(users.id, askingUserId) : undefined))
+        .limit(1);
+      return !taken;
+    },
+
+    async sendVerifyCode(userId: number): Promise<CodeSent> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      if (row!.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED');
+      return sendCode(row!, 'verify_email');
+    },
+
+    async checkVerifyCode(userId: number, code: string): Promise<Me> {
+      await deps.limits.consume('codeCheck', `verify:${userId}`);
+      await consumeCode(db, deps.hashCode, userId, 'verify_email', code, async (tx) => {
+        await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+      });
+      return getMe(db, userId);
+    },
+
+    /** SPEC.md section 8: an unknown e-mail here answers USER_NOT_FOUND. */
+    async sendRecoveryCode(email: string): Promise<CodeSent> {
+      const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
+      if (!activeUser(row) || row!.blockedAt) throw new AppError('USER_NOT_FOUND');
+      return sendCode(row!, 'recovery');
+    },
+
+    /** A right code sets the new password and proves the mailbox, so the e-mail counts as confirmed. */
+    async resetPassword(input: RecoveryCheckInput): Promise<void> {
+      const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
+      if (!activeUser(row) || row!.blockedAt) throw new AppError('USER_NOT_FOUND');
+      await deps.limits.consume('codeCheck', `recovery:${row!.id}`);
+      const passwordHash = await hashPassword(input.password, deps.passwordCost);
+      await consumeCode(db, deps.hashCode, row!.id, 'recovery', input.code, async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: row!.emailVerifiedAt ?? new Date() })
+          .where(eq(users.id, row!.id));
+      });
+    },
+
+    async saveFeedback(input: FeedbackInput, locale: Locale, userId: number | null): Promise<void> {
+      await db.insert(feedback).values({ ...input, locale, userId });
+      await deps.mailer.send({
+        to: deps.supportEmail,
+        locale,
+        replyTo: input.email,
+        template: { name: 'feedback', values: { ...input, userId } },
+      });
+    },
+
+    /** POST /referral/save/{code}: once per account, to someone who joined earlier. */
+    async saveReferrer(userId: number, referrerId: number): Promise<void> {
+      if (referrerId === userId) throw new AppError('INVALID_PROMOCODE');
+      await findReferrer(referrerId, userId);
+      const updated = await db
+        .update(users)
+        .set({ referrerId })
+        .where(and(eq(users.id, userId), isNull(users.referrerId)))
+        .returning({ id: users.id });
+      if (!updated.length) throw new AppError('REFERRAL_ALREADY_SET');
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { avatarUrl, isPrivateRelay, type AuthRecordResponse, type Me } from '@app/shared/schemas/user';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { TokenService } from '../../lib/jwt';
+
+export function toMe(row: UserRow): Me {
+  return {
+    id: row.id,
+    role: row.role,
+    isPartner: row.isPartner,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    privateRelay: isPrivateRelay(row.email),
+    hasPassword: row.passwordHash !== null,
+    surName: row.surName,
+    phone: row.phone,
+    country: row.country,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    profile: {
+      bdate: row.birthday?.toISOString() ?? null,
+      domain: row.domain,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      gender: row.gender,
+      avatar: row.avatarMediaId ? avatarUrl(row.avatarMediaId) : null,
+    },
+  };
+}
+
+export async function getMe(db: Db, userId: number): Promise<Me> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AppError('TOKEN_INVALID');
+  return toMe(row);
+}
+
+/** A fresh token and the user with profile: the answer of login, register and profile update. */
+export async function issueAuthRecord(db: Db, tokens: TokenService, userId: number): Promise<AuthRecordResponse> {
+  const [user, token] = await Promise.all([getMe(db, userId), tokens.sign(userId)]);
+  return { token, user };
+}

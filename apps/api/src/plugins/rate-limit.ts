@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { AppError } from '../lib/app-error';
+
+export interface RateLimitTier {
+  max: number;
+  timeWindow: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Per-route tiers on top of the global limit: `config: { rateLimit: app.rateLimits.auth }`. */
+    rateLimits: { auth: RateLimitTier; sensitive: RateLimitTier };
+  }
+}
+
+/**
+ * Three tiers as in epic-stack: every API route gets the global limit, auth routes the strictest,
+ * money and upload routes a middle one. Counters live in Redis when it is configured, so every
+ * API process shares them.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  opts: { max: number; authMax: number; windowSeconds: number; redis?: Redis },
+) {
+  const timeWindow = opts.windowSeconds * 1000;
+  app.decorate('rateLimits', {
+    auth: { max: opts.authMax, timeWindow },
+    sensitive: { max: Math.max(opts.authMax * 3, 1), timeWindow },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.max,
+    timeWindow,
+    ...(opts.redis && { redis: opts.redis, nameSpace: 'rl:' }),
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { HEADERS } from '@app/shared/constants';
+import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
+import { AppError } from '../lib/app-error';
+import { bearerToken } from '../plugins/auth';
+
+interface SocketData {
+  userId: number;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: {
+      io: RealtimeServer;
+      /** Emits to every socket of one user, on every API process. */
+      toUser<E extends keyof ServerToClientEvents>(
+        userId: number,
+        event: E,
+        ...args: Parameters<ServerToClientEvents[E]>
+      ): void;
+      /** Ends a user's sockets everywhere (blocked, deleted, logged out). */
+      disconnectUser(userId: number, reason: string): void;
+    };
+  }
+}
+
+/** The access key of SPEC.md section 7, from the header, the handshake auth, or a bearer header. */
+function accessKeyOf(socket: RealtimeSocket): string | undefined {
+  const header = socket.handshake.headers[HEADERS.accessKey];
+  if (typeof header === 'string' && header) return header;
+  const auth = socket.handshake.auth as { accessKey?: unknown; token?: unknown };
+  if (typeof auth?.accessKey === 'string' && auth.accessKey) return auth.accessKey;
+  if (typeof auth?.token === 'string' && auth.token) return auth.token;
+  return bearerToken(socket.handshake.headers.authorization);
+}
+
+/**
+ * socket.io on the API's own HTTP server. A socket must present a valid access key (the JWT);
+ * it then joins its user's room. With Redis, rooms span every API process.
+ */
+export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redis; sub: Redis } }) {
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: undefined,
+    ...(opts.redis && { adapter: createAdapter(opts.redis.pub, opts.redis.sub, { key: 'sio' }) }),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const user = await app.resolveToken(accessKeyOf(socket));
+      socket.data.userId = user.id;
+      next();
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
+      if (!(error instanceof AppError)) app.log.error({ err: error }, 'socket authentication failed');
+      next(Object.assign(new Error(code), { data: { code } }));
+    }
+  });
+
+  io.on('connection', (socket: RealtimeSocket) => {
+    const { userId } = socket.data;
+    void socket.join(userRoom(userId));
+    socket.emit('session:ready', { userId, serverTime: Date.now() });
+    socket.on('ping', (ack) => {
+      if (typeof ack === 'function') ack(Date.now());
+    });
+  });
+
+  app.decorate('realtime', {
+    io,
+    toUser: (userId, event, ...args) => {
+      io.to(userRoom(userId)).emit(event, ...args);
+    },
+    disconnectUser: (userId, reason) => {
+      io.to(userRoom(userId)).emit('session:revoked', reason);
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+  });
+
+  // Close sockets before Fastify closes the HTTP server, so open websockets do not hold it up.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { createDatabase } from './db/client';
+import { acquireInstanceLock } from './lib/instance-lock';
+import { createRedisClients } from './lib/redis';
+import { loadDevSecrets } from './lib/secrets';
+import { installGracefulShutdown } from './lib/shutdown';
+
+/** Everything `npm start` does after reading the config: data, database, app, listen. */
+export async function startServer(
+  config: Config,
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<FastifyInstance> {
+  const releaseLock = config.DATABASE_URL ? () => {} : acquireInstanceLock(config.DATA_DIR);
+  const secrets = loadDevSecrets(config.DATA_DIR);
+  const database = await createDatabase(
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { dataDir: config.DATA_DIR },
+  );
+  await database.migrate(path.join(config.ROOT_DIR, 'apps/api/drizzle'));
+  const redis = config.REDIS_URL ? await createRedisClients(config.REDIS_URL) : undefined;
+
+  const app = await buildApp(config, { database, jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret, redis });
+  app.addHook('onClose', async () => {
+    await redis?.close();
+    await database.close();
+    releaseLock();
+  });
+  await extend?.(app);
+  installGracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  return app;
+}

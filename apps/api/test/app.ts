@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { createRedisClients, type RedisClients } from '../src/lib/redis';
+import { createTestDatabase } from './database';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Test configuration: silent logs, a temporary data dir, no web build unless asked for. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOG_PRETTY: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // OWASP's cost makes each hash take a quarter second; tests check behaviour, not strength.
+    PASSWORD_HASH_COST: '10',
+    ...env,
+  });
+}
+
+/**
+ * The app as `npm start` builds it, on a fresh test database, not listening: tests call
+ * `app.inject`. `setup` may add routes before the app is ready.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; redisUrl?: string; setup?: (app: FastifyInstance) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase();
+  const redis: RedisClients | undefined = options.redisUrl ? await createRedisClients(options.redisUrl) : undefined;
+  const app = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, redis });
+  await options.setup?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await redis?.close();
+      await database.close();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+
+/** Inserts a user row directly; the accounts module owns the real registration. */
+export async function insertUser(
+  database: Database,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<typeof users.$inferSelect> {
+  sequence += 1;
+  const [row] = await database.db
+    .insert(users)
+    .values({ email: `user${sequence}-${Date.now()}@example.com`, ...values })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,39 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase, type Database } from '../src/db/client';
+import { findRepoRoot } from '../src/lib/paths';
+
+export const MIGRATIONS = path.join(findRepoRoot(), 'apps/api/drizzle');
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server of DATABASE_URL (dropped again on close), so test files never share rows.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await createDatabase({ memory: true });
+    await database.migrate(MIGRATIONS);
+    return database;
+  }
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ url: url.toString(), poolSize: 5 });
+  await database.migrate(MIGRATIONS);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

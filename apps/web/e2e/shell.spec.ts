@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seededUsers, signIn } from './support/tokens';
+
+const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+test.describe('language', () => {
+  test('follows the browser language when nothing is stored', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ru-RU' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поднимите руку. Встретьтесь с кем-то рядом.');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page).toHaveTitle('Meet Nearby — Знакомства рядом — по-настоящему');
+    await context.close();
+  });
+
+  test('falls back to English for an unsupported browser language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Raise your hand. Meet someone nearby.');
+    await context.close();
+  });
+
+  test('the header switcher changes the language everywhere and the choice is kept', async ({ page }) => {
+    await page.goto('/help/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+    await page.getByTestId('language-button').click();
+    await page.getByRole('menuitem', { name: 'Русский' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вопросы и ответы');
+    await expect(page.getByRole('contentinfo')).toContainText('Условия использования');
+    await expect(page).toHaveTitle('Вопросы и ответы — Meet Nearby');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('ru');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вопросы и ответы');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  });
+
+  test('a stored choice wins over the browser language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ru-RU' });
+    await context.addInitScript(() => localStorage.setItem('locale', 'en'));
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Raise your hand. Meet someone nearby.');
+    await context.close();
+  });
+
+  test('every placeholder screen and the 404 page read in Russian', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ru-RU' });
+    const page = await context.newPage();
+    for (const [url, title] of [
+      ['/meet-and-play', 'Встречайся и играй'],
+      ['/support', 'Поддержка'],
+      ['/auth/login', 'Вход'],
+      ['/nowhere', 'Страница не найдена'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+    await context.close();
+  });
+});
+
+test.describe('theme', () => {
+  test('is dark by default with a near-black background, and the light theme can be switched on and is kept', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    expect(await backgroundOf(page)).toBe('rgb(10, 11, 15)');
+    const primary = await page.getByRole('link', { name: 'Open the marketplace' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(primary).toBe('rgb(47, 123, 255)');
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => backgroundOf(page)).toBe('rgb(255, 255, 255)');
+    await page.reload();
+    await expect.poll(() => backgroundOf(page)).toBe('rgb(255, 255, 255)');
+  });
+
+  test('buttons have no text transform, letter spacing, elevation or ripple', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByRole('link', { name: 'Open the marketplace' });
+    const style = await button.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { transform: s.textTransform, spacing: s.letterSpacing, shadow: s.boxShadow };
+    });
+    // Chromium reports a zero letter spacing as "normal".
+    expect(style).toEqual({ transform: 'none', spacing: expect.stringMatching(/^(normal|0px)$/), shadow: 'none' });
+    await button.hover();
+    await page.mouse.down();
+    expect(await page.locator('.MuiTouchRipple-root').count()).toBe(0);
+    await page.mouse.up();
+  });
+
+  test('fonts come from our own server', async ({ page }) => {
+    const fontHosts = new Set<string>();
+    page.on('request', (r) => {
+      if (r.resourceType() === 'font') fontHosts.add(new URL(r.url()).host);
+    });
+    await page.goto('/');
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('16px Roboto'))).toBe(true);
+    expect([...fontHosts]).toEqual([new URL(page.url()).host]);
+  });
+});
+
+test.describe('layout at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  for (const url of ['/', '/l/earn', '/help/faq', '/nowhere', '/account/data']) {
+    test(`${url} fits without sideways scrolling`, async ({ page }) => {
+      await signIn(page, seededUsers().member.token);
+      await page.goto(url);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+
+  test('the menu drawer holds every entry of SPEC.md section 2', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('menu-button').click();
+    const drawer = page.getByRole('presentation').getByRole('navigation');
+    for (const name of ['Marketplace', 'Meet & play', 'Advertisement', 'FAQ', 'How to meet & play', 'Support', 'Download App']) {
+      await expect(drawer.getByText(name, { exact: true })).toBeVisible();
+    }
+    await drawer.getByText('How to meet & play').click();
+    await expect(page).toHaveURL(/\/help\/how-to-meet$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('How to meet & play');
+  });
+});
+
+test.describe('header and footer', () => {
+  test('the help menu and the download dialog work', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menuitem', { name: 'Support' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+    await page.getByRole('button', { name: 'Download App' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get the app' });
+    await expect(dialog).toContainText('Requires iOS 16 or later on iPhone 8 or newer.');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the footer links to terms, privacy and support', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const [name, url] of [
+      ['Terms of Use', '/terms'],
+      ['Privacy Policy', '/privacy'],
+      ['Support', '/support'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', url);
+    }
+    await expect(footer).toContainText('18+ only');
+  });
+});
+
+test.describe('code splitting', () => {
+  test('the home page loads none of the account, market or admin code', async ({ page }) => {
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const home = new Set(scripts);
+
+    await signIn(page, seededUsers().admin.token);
+    await page.goto('/account/market');
+    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await page.goto('/control/monitor');
+    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const later = [...scripts].filter((s) => !home.has(s));
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.some((s) => s.includes('section-layout'))).toBe(true);
+    expect([...home].some((s) => s.includes('section-layout') || s.includes('coming-soon'))).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The server the browser tests run against: the real start-up path (PGlite in a fresh temporary
+ * DATA_DIR, migrations, the built web app) with a few users seeded first, whose tokens are written
+ * to E2E_TOKENS_FILE for the specs. Mail goes over SMTP to a real SMTP server on loopback whose
+ * messages are appended to E2E_MAIL_FILE, where the specs read the codes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../../api/src/config';
+import { createDatabase } from '../../../api/src/db/client';
+import { users } from '../../../api/src/db/schema';
+import { createTokenService } from '../../../api/src/lib/jwt';
+import { startServer } from '../../../api/src/start-server';
+import { PROVIDER_SIGN_IN_PATHS } from '@app/shared/schemas/provider-sign-in';
+import { startSmtpInbox } from '../../../api/test/smtp-inbox';
+import type { SeededUsers } from './tokens';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+const jwtSecret = 'e2e-secret-0123456789-0123456789-0123456789';
+// Sign in with Apple against a real OpenID Connect provider on loopback (any login name works);
+// loaded only by the server that uses it.
+const oidcProvider = process.env.E2E_OIDC_PORT
+  ? await (await import('../../../api/test/oidc-provider')).startOidcProvider({
+      port: Number(process.env.E2E_OIDC_PORT),
+      redirectUri: `${process.env.PUBLIC_URL}${PROVIDER_SIGN_IN_PATHS.callback}`,
+    })
+  : undefined;
+const oidcEnv = oidcProvider
+  ? { OIDC_ISSUER: oidcProvider.issuer, OIDC_CLIENT_ID: oidcProvider.clientId, OIDC_CLIENT_SECRET: oidcProvider.clientSecret }
+  : {};
+const mailFile = process.env.E2E_MAIL_FILE!;
+fs.writeFileSync(mailFile, '');
+const smtp = await startSmtpInbox();
+let written = 0;
+const flushMail = setInterval(() => {
+  for (; written < smtp.messages.length; written++) {
+    const { to, subject } = smtp.messages[written]!;
+    fs.appendFileSync(mailFile, `${JSON.stringify({ to, subject })}\n`);
+  }
+}, 100);
+const config = loadConfig({ ...process.env, ...oidcEnv, SMTP_URL: smtp.url, DATA_DIR: dataDir, JWT_SECRET: jwtSecret, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' });
+
+const database = await createDatabase({ dataDir });
+await database.migrate(path.join(config.ROOT_DIR, 'apps/api/drizzle'));
+const [member, admin] = await database.db
+  .insert(users)
+  .values([
+    { email: 'member@example.com', firstName: 'Maria', lastName: 'Ivanova', domain: 'maria', gender: 1, birthday: new Date('1994-06-01T00:00:00Z') },
+    { email: 'admin@example.com', role: 'admin', firstName: 'Alex', lastName: 'Admin', domain: 'alex', gender: 0, birthday: new Date('1990-01-01T00:00:00Z') },
+  ])
+  .returning();
+const blocked = (await database.db.insert(users).values({ email: 'blocked@example.com', blockedAt: new Date() }).returning())[0]!;
+await database.close();
+
+const tokens = createTokenService(jwtSecret);
+const seeded: SeededUsers = {
+  member: { id: member!.id, token: await tokens.sign(member!.id) },
+  admin: { id: admin!.id, token: await tokens.sign(admin!.id) },
+  blocked: { id: blocked.id, token: await tokens.sign(blocked.id) },
+};
+fs.writeFileSync(process.env.E2E_TOKENS_FILE!, JSON.stringify(seeded));
+
+await startServer(config, (app) => {
+  app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  app.addHook('onClose', async () => oidcProvider?.close());
+  app.addHook('onClose', async () => {
+    clearInterval(flushMail);
+    await smtp.close();
+  });
+});

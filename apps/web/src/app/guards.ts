@@ -1,0 +1,43 @@
+import { redirect } from 'react-router';
+import { ADMIN_CLIENT_ENVS } from '@app/shared/constants';
+import { api } from '../lib/api-client';
+import { session } from '../lib/session';
+import { getPublicConfig } from '../lib/public-config';
+
+/** SPEC.md section 2 guard rules, run as route loaders before anything renders. */
+
+/** Login-required routes without a token go to the auth area. */
+export function requireAuth() {
+  if (!session.token()) throw redirect('/auth/login');
+  return null;
+}
+
+/** Guest-only routes with a token go to the account. */
+export function requireGuest() {
+  if (session.token()) throw redirect('/account');
+  return null;
+}
+
+/**
+ * Admin routes: on the client, only in development or staging and with a token, as SPEC.md says;
+ * otherwise the index. The server checks the role on every admin call regardless.
+ */
+export async function requireAdmin() {
+  const { appEnv } = await getPublicConfig();
+  if (!session.token() || !ADMIN_CLIENT_ENVS.includes(appEnv)) throw redirect('/');
+  return null;
+}
+
+export function redirectTo(to: string) {
+  return () => redirect(to);
+}
+
+/**
+ * /ref/{promocode}: the visit is counted (GET /api/referral/track/{code}) and the visitor goes on to
+ * registration with the promo code as a query value; a slow or failed count never holds them up.
+ */
+export function referralRedirect({ params }: { params: { promocode?: string } }) {
+  const code = params.promocode ?? '';
+  if (code) void api(`/referral/track/${encodeURIComponent(code)}`).catch(() => undefined);
+  return redirect(code ? `/auth/register?promocode=${encodeURIComponent(code)}` : '/auth/register');
+}

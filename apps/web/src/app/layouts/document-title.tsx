@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LOCALES } from '@app/shared/constants';
+
+export interface RouteHandle {
+  /** Locale key of the page title. */
+  title?: string;
+}
+
+function upsert(selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void) {
+  let el = document.head.querySelector<HTMLElement>(selector);
+  if (!el) {
+    el = create();
+    document.head.appendChild(el);
+  }
+  apply(el);
+}
+
+function link(rel: string, hreflang?: string) {
+  return () => {
+    const el = document.createElement('link');
+    el.rel = rel;
+    if (hreflang) el.hreflang = hreflang;
+    return el;
+  };
+}
+
+/**
+ * The page's title and description in its language, and the addresses of the same page in each
+ * language (`?lang=`), linked by hreflang for search engines.
+ */
+export function DocumentTitle() {
+  const { t, i18n } = useTranslation();
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const title = key ? `${t(key)} — ${t('app.name')}` : `${t('app.name')} — ${t('app.tagline')}`;
+  const description = t(`seo:pages.${pathname}`, { defaultValue: t('seo:default', { defaultValue: t('footer.about') }) });
+  const locale = i18n.resolvedLanguage ?? 'en';
+
+  useEffect(() => {
+    document.title = title;
+    upsert('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), (el) =>
+      el.setAttribute('content', description),
+    );
+    const base = `${window.location.origin}${pathname}`;
+    upsert('link[rel="canonical"]', link('canonical'), (el) => el.setAttribute('href', `${base}?lang=${locale}`));
+    for (const lang of SUPPORTED_LOCALES) {
+      upsert(`link[rel="alternate"][hreflang="${lang}"]`, link('alternate', lang), (el) => el.setAttribute('href', `${base}?lang=${lang}`));
+    }
+    upsert('link[rel="alternate"][hreflang="x-default"]', link('alternate', 'x-default'), (el) => el.setAttribute('href', base));
+  }, [title, description, pathname, locale]);
+  return null;
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Chip from '@mui/material/Chip';
+import { RouterLink } from '../../components/router-link';
+import { publicConfig } from '../../lib/public-config';
+
+function Column({ title, links }: { title: string; links: { href: string; label: string }[] }) {
+  return (
+    <Box component="nav" aria-label={title}>
+      <Typography variant="overline" color="text.secondary" component="h2">
+        {title}
+      </Typography>
+      <Stack spacing={1} sx={{ mt: 1 }}>
+        {links.map((link) => (
+          <Link key={link.href} component={RouterLink} href={link.href} color="text.primary" variant="body2">
+            {link.label}
+          </Link>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { appStoreUrl, socialUrl, supportEmail } = publicConfig();
+  const outside = [
+    ...(socialUrl ? [{ href: socialUrl, label: t('footer.community') }] : []),
+    ...(appStoreUrl ? [{ href: appStoreUrl, label: t('footer.appStore') }] : []),
+    { href: `mailto:${supportEmail}`, label: supportEmail },
+  ];
+
+  return (
+    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8, py: 6 }}>
+      <Container maxWidth="lg">
+        <Grid container spacing={4}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Typography sx={{ fontWeight: 700 }}>{t('app.name')}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, maxWidth: 360 }}>
+              {t('footer.about')}
+            </Typography>
+            <Chip label={t('footer.adults')} size="small" variant="outlined" sx={{ mt: 2 }} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <Column
+              title={t('footer.product')}
+              links={[
+                { href: '/market', label: t('nav.market') },
+                { href: '/meet-and-play', label: t('nav.meetAndPlay') },
+                { href: '/affiliates', label: t('footer.affiliates') },
+              ]}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <Column
+              title={t('footer.help')}
+              links={[
+                { href: '/help/faq', label: t('nav.faq') },
+                { href: '/help/how-to-meet', label: t('nav.howToMeet') },
+                { href: '/support', label: t('nav.support') },
+              ]}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 4 }}>
+            <Column
+              title={t('footer.legal')}
+              links={[
+                { href: '/terms', label: t('footer.terms') },
+                { href: '/privacy', label: t('footer.privacy') },
+                { href: '/risk', label: t('footer.riskLink') },
+                ...outside,
+              ]}
+            />
+          </Grid>
+        </Grid>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 5 }}>
+          {t('footer.risk')}{' '}
+          <Link component={RouterLink} href="/risk" color="inherit" underline="always">
+            {t('footer.riskLink')}
+          </Link>
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {t('footer.rights', { year: new Date().getFullYear() })}
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

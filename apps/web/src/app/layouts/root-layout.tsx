@@ -1,0 +1,51 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Header } from './header';
+import { Footer } from './footer';
+import { DocumentTitle } from './document-title';
+import { NotificationCenter } from '../../features/notifications/components/notification-center';
+import { CookieBanner } from '../../features/consent/components/cookie-banner';
+import { useCookieBannerAnswered } from '../../features/consent/lib/use-consents';
+import { InstallAppDialog } from '../../features/install-app/components/install-app-dialog';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const consentAnswered = useCookieBannerAnswered();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          p: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('nav.skipToContent')}
+      </Box>
+      <DocumentTitle />
+      <Header />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <Suspense fallback={<LinearProgress aria-label="loading" />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <CookieBanner />
+      {/* Never over the cookie banner: it may open by itself only once that is answered. */}
+      <InstallAppDialog mayOpenByItself={consentAnswered} />
+      <NotificationCenter />
+      <ScrollRestoration />
+    </Box>
+  );
+}

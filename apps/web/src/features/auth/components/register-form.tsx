@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Controller } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { optionalPromocodeSchema } from '@app/shared/schemas/auth';
+import { MSG } from '@app/shared/validation/messages';
+import { emailSchema, passwordSchema } from '@app/shared/validation/rules';
+import { RouterLink } from '../../../components/router-link';
+import { session } from '../../../lib/session';
+import { useRegister } from '../api/register';
+import { serverErrorText, useZodForm } from '../lib/form';
+import { FormAlert } from './form-alert';
+import { FormPasswordField, FormTextField } from './form-fields';
+
+/** The request's own rules plus what only the form asks: the repeated password and the consent. */
+const registerFormSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    passwordConfirm: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
+    promocode: optionalPromocodeSchema,
+    consent: z.boolean().refine((v) => v, { error: MSG.consentRequired }),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { error: MSG.passwordMismatch, path: ['passwordConfirm'] });
+
+const FIELDS = ['email', 'password', 'passwordConfirm', 'promocode', 'consent'] as const;
+
+export function RegisterForm() {
+  const { t, i18n } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const register = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(registerFormSchema, {
+    email: '',
+    password: '',
+    passwordConfirm: '',
+    promocode: params.get('promocode') ?? '',
+    consent: false,
+  } as z.input<typeof registerFormSchema>);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const record = await register.mutateAsync({
+        email: values.email,
+        password: values.password,
+        promocode: (values.promocode as string | undefined)?.trim() || undefined,
+        locale: i18n.resolvedLanguage,
+      });
+      session.save(record);
+      // The confirmation code is already on its way (not to a private relay address).
+      navigate(record.user.privateRelay ? '/auth/update-profile' : '/auth/confirm-email', { replace: true, state: { codeSent: true } });
+    } catch (error) {
+      setFormError(serverErrorText(t, error, form.setError, FIELDS));
+    }
+  });
+
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('register.title')}>
+      <FormAlert text={formError} />
+      <FormTextField control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" />
+      <FormPasswordField
+        control={form.control}
+        name="password"
+        label={t('fields.password')}
+        autoComplete="new-password"
+        hint={t('password.hint')}
+        showStrength
+      />
+      <FormPasswordField control={form.control} name="passwordConfirm" label={t('fields.passwordConfirm')} autoComplete="new-password" />
+      <FormTextField control={form.control} name="promocode" label={t('fields.promocode')} hint={t('register.promocodeHint')} />
+      <Controller
+        name="consent"
+        control={form.control}
+        render={({ field, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)}>
+            <FormControlLabel
+              control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="register.consent"
+                  components={{
+                    terms: <Link component={RouterLink} href="/terms" target="_blank" />,
+                    privacy: <Link component={RouterLink} href="/privacy" target="_blank" />,
+                  }}
+                />
+              }
+            />
+            {fieldState.error && <FormHelperText>{t('register.consentRequired')}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
+        {t('register.submit')}
+      </Button>
+    </Stack>
+  );
+}

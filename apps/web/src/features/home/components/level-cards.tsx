@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
+import { NFT_PRICE_USDT, SALE_LEVELS, SELLER_REWARD_SHARE } from '@app/shared/constants';
+import { formatNumber } from '@app/shared/format/number';
+import { Reveal } from '../../../components/reveal';
+import { useProductFacts } from '../../../components/use-product-facts';
+
+export const LEVEL_ACCENT = { SILVER: '#c0c7d2', GOLD: '#f2c14e', PLATINUM: '#9fd3ff' } as const;
+
+/** The three levels on sale: price, what each one unlocks, and what a parent earns. */
+export function LevelCards() {
+  const { t, i18n } = useTranslation(['common', 'content']);
+  const facts = useProductFacts();
+  const locale = i18n.resolvedLanguage ?? 'en';
+
+  return (
+    <Box component="section" aria-labelledby="levels-title" sx={{ py: { xs: 6, md: 10 } }}>
+      <Typography id="levels-title" variant="h4" component="h2">
+        {t('home.levelsTitle')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
+        {t('home.levelsSubtitle')}
+      </Typography>
+      <Grid container spacing={2}>
+        {SALE_LEVELS.map((level, index) => {
+          const allows = t(`content:home.allows.${level}`, { ...facts, returnObjects: true }) as unknown as string[];
+          return (
+            <Grid key={level} size={{ xs: 12, md: 4 }}>
+              <Reveal delay={index * 120}>
+                <Card sx={{ height: '100%', borderTop: 3, borderColor: LEVEL_ACCENT[level] }} data-testid={`level-${level}`}>
+                  <CardContent sx={{ p: 3 }}>
+                    <Typography variant="h6" component="h3" sx={{ color: LEVEL_ACCENT[level], textTransform: 'uppercase', fontSize: 14, letterSpacing: '0.08em' }}>
+                      {t(`levels.${level}`)}
+                    </Typography>
+                    <Typography variant="h4" component="p" sx={{ my: 1 }}>
+                      {t('home.price', { price: formatNumber(NFT_PRICE_USDT[level], locale) })}
+                    </Typography>
+                    <Typography color="text.secondary">{t(`home.levels.${level}`)}</Typography>
+                    <Typography variant="subtitle2" component="p" sx={{ mt: 2 }}>
+                      {t('content:home.allowsTitle')}
+                    </Typography>
+                    <List dense disablePadding>
+                      {allows.map((line) => (
+                        <ListItem key={line} disableGutters sx={{ alignItems: 'flex-start' }}>
+                          <ListItemIcon sx={{ minWidth: 30, mt: 0.5, color: LEVEL_ACCENT[level] }}>
+                            <CheckIcon fontSize="small" />
+                          </ListItemIcon>
+                          <ListItemText primary={line} />
+                        </ListItem>
+                      ))}
+                    </List>
+                    <Typography variant="body2" sx={{ mt: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+                      {t('home.reward', { reward: formatNumber(NFT_PRICE_USDT[level] * SELLER_REWARD_SHARE, locale) })}
+                    </Typography>
+                  </CardContent>
+                </Card>
+              </Reveal>
+            </Grid>
+          );
+        })}
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ErrorBody, FieldError } from '@app/shared/errors';
+import { HEADERS } from '@app/shared/constants';
+import { getFingerprint } from './fingerprint';
+import { session } from './session';
+import { getPartnerLink } from './start-params';
+
+/** A failed call: SPEC.md section 8's `{ code, error }` plus the catalogue code and fields. */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    /** Catalogue code (`errors.<code>` in the locale files). */
+    readonly code: string,
+    message: string,
+    readonly fields: FieldError[] = [],
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** SPEC.md section 8: each failure is recorded with code (HTTP status, default 400), url and message. */
+export interface ErrorEntry {
+  code: number;
+  url: string;
+  message: string;
+  at: number;
+}
+const MAX_ENTRIES = 50;
+export const errorEntries: ErrorEntry[] = [];
+
+function record(entry: Omit<ErrorEntry, 'at'>) {
+  errorEntries.push({ ...entry, at: Date.now() });
+  if (errorEntries.length > MAX_ENTRIES) errorEntries.shift();
+}
+
+let currentLocale = 'en';
+export function setApiLocale(locale: string) {
+  currentLocale = locale;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The headers of SPEC.md section 7 on every call. */
+export function requestHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': currentLocale,
+    [HEADERS.fingerprint]: getFingerprint(),
+    ...extra,
+  };
+  const token = session.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const partner = getPartnerLink();
+  if (partner) {
+    headers[HEADERS.partnerLink] = partner.cpa;
+    if (partner.uid) headers[HEADERS.partnerUid] = partner.uid;
+  }
+  return headers;
+}
+
+/** Calls the API under /api. A 401 logs the user out silently. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const headers = requestHeaders({
+    ...(options.body !== undefined && !isForm && { 'content-type': 'application/json' }),
+    ...options.headers,
+  });
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    record({ code: 400, url: url.pathname, message: 'NETWORK_ERROR' });
+    throw new ApiError(0, 'NETWORK_ERROR', 'NETWORK_ERROR');
+  }
+
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (response.ok) return data as T;
+
+  const body = (data ?? {}) as Partial<ErrorBody>;
+  const message = body.message || 'UNKNOWN_ERROR';
+  record({ code: response.status || 400, url: url.pathname, message });
+  if (response.status === 401) session.clear();
+  throw new ApiError(response.status || 400, body.code ?? 'UNKNOWN_ERROR', message, body.fields ?? [], body.retryAfter);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

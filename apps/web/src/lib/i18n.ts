@@ -1,0 +1,97 @@
+import i18next, { type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '@app/shared/constants';
+import { parseMessage } from '@app/shared/validation/messages';
+import { STORAGE_KEYS, storage } from './storage';
+import { setApiLocale } from './api-client';
+
+/** One namespace per feature that has its own texts, plus the shared messages and errors. */
+export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', 'provider', 'content', 'consent', 'install'] as const;
+
+/** Loaded before the first render (the consent banner's too: it must not wait on a download when its
+ * timer fires); every other namespace loads with the first page that uses it. */
+const STARTUP_NAMESPACES = ['common', 'msg', 'errors', 'seo', 'consent'] as const;
+
+/** Each namespace of each language is its own small chunk. */
+function loadNamespace(language: string, namespace: string): Promise<unknown> {
+  if (namespace === 'msg' || namespace === 'errors') {
+    const messages = language === 'ru' ? import('@app/shared/locales/ru') : import('@app/shared/locales/en');
+    return messages.then((m) => {
+      const all = m as unknown as Record<string, unknown>;
+      const suffix = language === 'ru' ? 'Ru' : 'En';
+      return all[`${namespace}${suffix}`];
+    });
+  }
+  return import(`../locales/${language}/${namespace}.json`).then((m: { default: unknown }) => m.default);
+}
+
+const isSupported = (value: string | null | undefined): value is Locale =>
+  !!value && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+
+/**
+ * SPEC.md section 9: the stored choice, else the browser language prefix, else English. A `?lang=`
+ * link (what search engines follow through hreflang) counts as a choice and is stored.
+ */
+export function detectLocale(
+  stored = storage.get(STORAGE_KEYS.locale),
+  languages = navigator.languages ?? [navigator.language],
+  search = window.location.search,
+): Locale {
+  const requested = new URLSearchParams(search).get('lang');
+  if (isSupported(requested)) {
+    storage.set(STORAGE_KEYS.locale, requested);
+    return requested;
+  }
+  if (isSupported(stored)) return stored;
+  for (const language of languages) {
+    const prefix = language?.slice(0, 2).toLowerCase();
+    if (isSupported(prefix)) return prefix;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function applyLocale(locale: string) {
+  document.documentElement.lang = locale;
+  setApiLocale(locale);
+}
+
+export async function initI18n(locale: Locale = detectLocale()) {
+  applyLocale(locale);
+  await i18next
+    .use(resourcesToBackend(loadNamespace))
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...SUPPORTED_LOCALES],
+      ns: [...STARTUP_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  i18next.on('languageChanged', applyLocale);
+  return i18next;
+}
+
+export async function changeLocale(locale: Locale) {
+  storage.set(STORAGE_KEYS.locale, locale);
+  await i18next.changeLanguage(locale);
+}
+
+/** Text of a shared rule message (`msg.min-length?n=6`). */
+export function translateMessage(t: TFunction, message: string | undefined): string {
+  if (!message) return '';
+  const { key, values } = parseMessage(message);
+  if (!key.startsWith('msg.')) return message;
+  return t(`msg:${key.slice(4)}`, values);
+}
+
+/** Text of a catalogue error code, falling back to the server's English message. */
+export function translateError(t: TFunction, error: { code?: string; message?: string }): string {
+  const code = error.code ?? 'UNKNOWN_ERROR';
+  return t(`errors:${code}`, { defaultValue: error.message ?? t('errors:UNKNOWN_ERROR') });
+}
+
+export { i18next };

@@ -1,0 +1,12 @@
+/** Every namespace of the language at once, for tests; the app loads them one by one (lib/i18n.ts). */
+import { errorsEn, msgEn } from '@app/shared/locales/en';
+import common from './en/common.json';
+import auth from './en/auth.json';
+import avatar from './en/avatar.json';
+import provider from './en/provider.json';
+import content from './en/content.json';
+import consent from './en/consent.json';
+import install from './en/install.json';
+import seo from './en/seo.json';
+
+export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, consent, install, seo };

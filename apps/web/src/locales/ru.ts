@@ -1,0 +1,12 @@
+/** Every namespace of the language at once, for tests; the app loads them one by one (lib/i18n.ts). */
+import { errorsRu, msgRu } from '@app/shared/locales/ru';
+import common from './ru/common.json';
+import auth from './ru/auth.json';
+import avatar from './ru/avatar.json';
+import provider from './ru/provider.json';
+import content from './ru/content.json';
+import consent from './ru/consent.json';
+import install from './ru/install.json';
+import seo from './ru/seo.json';
+
+export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, consent, install, seo };

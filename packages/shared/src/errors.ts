@@ -1,0 +1,75 @@
+/**
+ * The one error catalogue. Every failure of the API answers
+ * `{ statusCode, code, message }` with a code from this table; the web app maps the code back to
+ * translated text (locale key `errors.<CODE>`). Codes of SPEC.md section 8 come first.
+ */
+export const ERROR_CATALOGUE = {
+  // SPEC.md section 8
+  UNAUTHORIZED: { status: 401, message: 'Invalid login or password' },
+  CONDITIONS_NOT_MET: { status: 400, message: 'User with this email does not exist' },
+  USER_NOT_FOUND: { status: 404, message: 'User with this email does not exist' },
+  INVALID_CODE: { status: 400, message: 'Invalid code' },
+  // Ours
+  AUTH_REQUIRED: { status: 401, message: 'Please log in' },
+  TOKEN_INVALID: { status: 401, message: 'Your session has expired, please log in again' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  VALIDATION_ERROR: { status: 400, message: 'Some fields are not valid' },
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This content type is not supported' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side' },
+  // Named by SPEC.md sections 5 and 8 for the money flows
+  INSUFFICIENT_FUNDS: { status: 400, message: 'Insufficient funds' },
+  KYC_REQUIRED: { status: 403, message: 'KYC is required for buying NFT' },
+  TRANSACTION_FAILED: { status: 400, message: 'Transaction failed' },
+  TRANSACTION_CANCELED: { status: 400, message: 'Transaction canceled' },
+  UNKNOWN_ERROR: { status: 500, message: 'Unknown error' },
+  COMPANY_ADDITION_ERROR: { status: 400, message: 'Company addition error' },
+  // Accounts
+  EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail already exists' },
+  DOMAIN_TAKEN: { status: 409, message: 'This nickname is already taken' },
+  INVALID_PROMOCODE: { status: 400, message: 'Invalid promocode' },
+  REFERRAL_ALREADY_SET: { status: 409, message: 'A referrer is already saved for this account' },
+  CODE_EXPIRED: { status: 400, message: 'The code has expired, request a new one' },
+  CODE_ATTEMPTS_EXCEEDED: { status: 400, message: 'Too many wrong codes, request a new one' },
+  CODE_RESEND_WAIT: { status: 429, message: 'Please wait before requesting a new code' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Your e-mail is already confirmed' },
+  PRIVATE_RELAY_EMAIL: {
+    status: 400,
+    message: 'This is a private relay address, so codes cannot reach it. Please contact support.',
+  },
+  PROVIDER_SIGN_IN_FAILED: { status: 400, message: 'Sign-in with the provider failed, please try again' },
+  PROVIDER_NOT_CONFIGURED: { status: 503, message: 'Sign-in with this provider is not available' },
+  // Uploads
+  FILE_REQUIRED: { status: 400, message: 'Select or upload file' },
+  FILE_TOO_LARGE: { status: 413, message: 'The file is too large' },
+  UNSUPPORTED_FILE: { status: 415, message: 'Only images can be uploaded (JPEG, PNG, WebP, GIF, HEIC or AVIF)' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** One failing field of a VALIDATION_ERROR: `key` is a message key (see validation/messages). */
+export interface FieldError {
+  path: string;
+  key: string;
+  message: string;
+}
+
+/** The JSON body of every failed API call. */
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  fields?: FieldError[];
+  /** Seconds until a rate-limited or waiting request may be retried. */
+  retryAfter?: number;
+  details?: Record<string, unknown>;
+}

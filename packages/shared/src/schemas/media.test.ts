@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { avatarUrl } from './user';
+import { isImageSize, mediaIdOfAvatarUrl, uploadFieldsSchema } from './media';
+
+describe('media schemas', () => {
+  it('reads the media id back from an avatar URL', () => {
+    expect(mediaIdOfAvatarUrl(avatarUrl(42))).toBe(42);
+    expect(mediaIdOfAvatarUrl(avatarUrl(7, 'medium'))).toBe(7);
+    expect(mediaIdOfAvatarUrl('https://cdn.example.com/api/media/avatar/9/large')).toBe(9);
+    expect(mediaIdOfAvatarUrl(null)).toBeNull();
+    expect(mediaIdOfAvatarUrl('/api/media/image/3')).toBeNull();
+  });
+
+  it('knows the sizes', () => {
+    expect(['small', 'medium', 'large'].every(isImageSize)).toBe(true);
+    expect(isImageSize('huge')).toBe(false);
+    expect(isImageSize('toString')).toBe(false);
+  });
+
+  it('takes profile photos only, with an optional numeric target', () => {
+    expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '' })).toEqual({ album: 'profile_photos' });
+    expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '12' })).toEqual({ album: 'profile_photos', targetId: 12 });
+    expect(uploadFieldsSchema.safeParse({ album: 'kyc' }).error?.issues[0]?.message).toBe('msg.invalid-value');
+    expect(uploadFieldsSchema.safeParse({ album: 'profile_photos', targetId: '0' }).success).toBe(false);
+    expect(uploadFieldsSchema.safeParse({ album: 'profile_photos', targetId: '2147483648' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './apps/web/e2e/support/env';
+
+/** Debian's Chromium (Playwright's own download cannot run here); CHROMIUM_PATH overrides it. */
+const executablePath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+const server = (port: number, appEnv: string, env: Record<string, string> = {}) => ({
+  command: `node --import tsx apps/web/e2e/support/server.ts`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  env: {
+    PORT: String(port),
+    APP_ENV: appEnv,
+    E2E_TOKENS_FILE: E2E.tokensFile(port),
+    E2E_MAIL_FILE: E2E.mailFile(port),
+    // Every browser in the run shares 127.0.0.1: the per-IP tiers would throttle the suite itself.
+    RATE_LIMIT_MAX: '100000',
+    RATE_LIMIT_AUTH_MAX: '10000',
+    PASSWORD_HASH_COST: '12',
+    ...env,
+  },
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
+
+export default defineConfig({
+  testDir: './apps/web/e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    // Only this one signs in with a provider: its callback URL has to name the real address.
+    server(E2E.port, 'development', { PUBLIC_URL: E2E.baseUrl, E2E_OIDC_PORT: String(E2E.oidcPort) }),
+    server(E2E.productionPort, 'production'),
+  ],
+});
