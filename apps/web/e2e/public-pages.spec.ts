@@ -163,6 +163,8 @@ test.describe('legal documents', () => {
   test('the terms have a table of contents whose links jump to their sections', async ({ page }) => {
     await page.goto('/terms');
     const contents = page.getByTestId('table-of-contents');
+    // Count the sections only once the lazily loaded document is on screen.
+    await expect(page.getByTestId('legal-section').first()).toBeVisible();
     await expect(contents.getByRole('link')).toHaveCount(await page.getByTestId('legal-section').count());
     await contents.getByRole('link', { name: 'Wallet' }).click();
     await expect(page).toHaveURL(/\/terms#wallet$/);

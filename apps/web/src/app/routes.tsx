@@ -26,7 +26,7 @@ const meetGuide = (focus: MeetGuideFocus) =>
 const faqPage = content('screens.faq.title', async () => (await import('../features/faq/components/faq-page')).FaqPage);
 const termsPage = content('screens.terms.title', async () => (await import('../features/legal/components/terms-page')).TermsPage);
 const privacyPage = content('screens.privacy.title', async () => (await import('../features/legal/components/privacy-page')).PrivacyPage);
-const riskPage = content('content:risk.title', async () => (await import('../features/legal/components/risk-page')).RiskPage);
+const riskPage = content('screens.risk.title', async () => (await import('../features/legal/components/risk-page')).RiskPage);
 const supportPage = content('screens.support.title', async () => (await import('../features/support/components/support-page')).SupportPage);
 const affiliatesPage = content('screens.affiliates.title', async () => (await import('../features/affiliates/components/affiliates-page')).AffiliatesPage);
 
