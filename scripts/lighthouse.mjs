@@ -20,8 +20,9 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
+/** The server starts its development chain first, which takes a while on a cold machine. */
 async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return;
     } catch {
@@ -47,12 +48,19 @@ try {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     const c = result.lhr.categories;
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
     rows.push({ page, performance: score('performance'), accessibility: score('accessibility'), 'best practices': score('best-practices'), seo: score('seo') });
     if (process.env.LIGHTHOUSE_VERBOSE) {
       for (const [id, audit] of Object.entries(result.lhr.audits)) {
-        if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') console.log(`  ${page} ${id}: ${audit.score} ${audit.displayValue ?? ''}`);
+        if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
+          console.log(`  ${page} ${id}: ${audit.score} ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`.trimEnd());
+        }
       }
     }
   }

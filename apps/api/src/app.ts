@@ -31,6 +31,11 @@ import { createCodeHasher } from './modules/user/email-codes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createAccountLimits } from './lib/account-limits';
 import { publicConfigOf } from './modules/system/public-config';
+import type { ChainGateway } from './chain/gateway';
+import { cryptoRoutes } from './modules/crypto/routes';
+import { createCryptoWorkers, type CryptoWorkers } from './modules/crypto/workers';
+import type { CryptoContext } from './modules/crypto/context';
+import { MARKET_ROOM } from '@app/shared/socket-events';
 
 export interface AppDeps {
   database: Database;
@@ -39,6 +44,8 @@ export interface AppDeps {
   redis?: { client: Redis; pub: Redis; sub: Redis };
   /** Where logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The chain behind the wallet and market; without it their routes are not served. */
+  chain?: ChainGateway;
 }
 
 declare module 'fastify' {
@@ -46,6 +53,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    /** The chain workers (deposits, queues, purchases, withdrawals) when a chain is attached. */
+    cryptoWorkers?: CryptoWorkers;
   }
 }
 
@@ -130,6 +139,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     passwordCost: config.PASSWORD_HASH_COST,
     supportEmail: config.SUPPORT_EMAIL,
   });
+  let crypto_: CryptoContext | undefined;
+  if (deps.chain) {
+    const wakeable: { workers?: CryptoWorkers } = {};
+    crypto_ = {
+      db: deps.database.db,
+      chain: deps.chain,
+      bnbPriceUsd: config.BNB_PRICE_USD,
+      wake: () => wakeable.workers?.wake(),
+      events: {
+        purchase: (userId, purchase) => app.realtime.toUser(userId, 'purchase:update', purchase),
+        transaction: (userId, transaction) => app.realtime.toUser(userId, 'transaction:update', transaction),
+        wallet: (userId, change) => app.realtime.toUser(userId, 'wallet:changed', change),
+        market: (level) => app.realtime.io.to(MARKET_ROOM).emit('market:changed', level),
+      },
+    };
+    const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS);
+    wakeable.workers = workers;
+    app.decorate('cryptoWorkers', workers);
+    app.addHook('onClose', async () => workers.stop());
+  }
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig });
   await registerRateLimit(app, {
@@ -150,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(referralRoutes, { prefix: '/referral', accounts });
       await api.register(newsRoutes, { prefix: '/notif' });
       await api.register(cpaRoutes, { prefix: '/cpa' });
+      if (crypto_) await api.register(cryptoRoutes, { prefix: '/crypto', ctx: crypto_ });
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { APP_ENVS, MIN_AGE } from '@app/shared/constants';
+import { getAddress, isAddress } from 'viem';
+import { validateMnemonic } from '@scure/bip39';
+import { wordlist as english } from '@scure/bip39/wordlists/english';
+import { APP_ENVS, DEFAULT_DEPOSIT_CONFIRMATIONS, MIN_AGE } from '@app/shared/constants';
 import { findRepoRoot } from './lib/paths';
+
+/** Deposits on the development chain count after this many blocks (a real chain: DEFAULT_DEPOSIT_CONFIRMATIONS). */
+const DEV_CHAIN_CONFIRMATIONS = 2;
+
+const chainAddress = z
+  .string()
+  .refine((v) => isAddress(v, { strict: false }), 'must be a 0x-prefixed 20-byte address')
+  .transform((v) => getAddress(v));
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -54,11 +65,35 @@ const envSchema = z.object({
   OIDC_PROVIDER_NAME: z.string().min(1).default('apple'),
   // Uploads
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  // Chain (docs/chain.md). Without CHAIN_RPC_URL a development chain starts with the server.
+  CHAIN_RPC_URL: optionalUrl(/^https?$/, 'http:// or https://'),
+  CHAIN_USDT_ADDRESS: chainAddress.optional(),
+  CHAIN_MARKET_ADDRESS: chainAddress.optional(),
+  CHAIN_TREASURY_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+    .transform((v) => v as `0x${string}`)
+    .optional(),
+  CHAIN_MNEMONIC: z
+    .string()
+    .transform((v) => v.split(/\s+/).join(' '))
+    .refine((v) => validateMnemonic(v, english), 'must be a valid English BIP-39 mnemonic')
+    .optional(),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
+  CHAIN_EXPLORER_URL: optionalUrl(/^https?$/, 'https://'),
+  CHAIN_DEV_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CHAIN_DEV_BLOCK_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(3000),
+  BNB_PRICE_USD: z.coerce.number().positive().default(600),
+  // Run the chain workers (deposits, queues, purchases, withdrawals) in this process: exactly one process should.
+  WORKERS_ENABLED: booleanish.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR'> {
+export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR' | 'CHAIN_CONFIRMATIONS'> {
+  /** Blocks on top of a deposit before it counts: 15 on a real chain, 2 on the development chain. */
+  CHAIN_CONFIRMATIONS: number;
   /** Absolute directory for everything the embedded defaults write. */
   DATA_DIR: string;
   /** Absolute directory of the built web app. */
@@ -76,6 +111,26 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Chain variables that only make sense together: a real chain (CHAIN_RPC_URL) needs its contracts
+ * and the treasury key, and in production also the mnemonic: generated keys are for development
+ * and for the embedded chain (which holds nothing of value and may run under APP_ENV=production
+ * in end-to-end tests).
+ */
+function checkChainConfig(values: Env): string[] {
+  const problems: string[] = [];
+  if (values.CHAIN_RPC_URL) {
+    const required = ['CHAIN_USDT_ADDRESS', 'CHAIN_MARKET_ADDRESS', 'CHAIN_TREASURY_PRIVATE_KEY'] as const;
+    for (const name of required) {
+      if (!values[name]) problems.push(`${name}: required when CHAIN_RPC_URL is set`);
+    }
+    if (values.APP_ENV === 'production' && !values.CHAIN_MNEMONIC) {
+      problems.push('CHAIN_MNEMONIC: required in production on a real chain (CHAIN_RPC_URL)');
+    }
+  }
+  return problems;
+}
+
 /** Parses the environment. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`FOO=`) means "not set", as shells and .env files use it.
@@ -91,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const values = parsed.data;
+  const chainProblems = checkChainConfig(values);
+  if (chainProblems.length > 0) throw new ConfigError(chainProblems);
   const rootDir = findRepoRoot();
   return {
     ...values,
@@ -99,5 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     WEB_DIST_DIR: path.resolve(rootDir, values.WEB_DIST_DIR ?? 'apps/web/dist'),
     PUBLIC_URL: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     LOG_PRETTY: values.LOG_PRETTY ?? Boolean(process.stdout.isTTY),
+    CHAIN_CONFIRMATIONS:
+      values.CHAIN_CONFIRMATIONS ?? (values.CHAIN_RPC_URL ? DEFAULT_DEPOSIT_CONFIRMATIONS : DEV_CHAIN_CONFIRMATIONS),
   };
 }

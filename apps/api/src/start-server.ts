@@ -7,6 +7,9 @@ import { acquireInstanceLock } from './lib/instance-lock';
 import { createRedisClients } from './lib/redis';
 import { loadDevSecrets } from './lib/secrets';
 import { installGracefulShutdown } from './lib/shutdown';
+import { startChain } from './chain/start-chain';
+import { onFreshDevChain } from './modules/crypto/dev-chain-replay';
+import pino from 'pino';
 
 /** Everything `npm start` does after reading the config: data, database, app, listen. */
 export async function startServer(
@@ -23,8 +26,14 @@ export async function startServer(
   await database.migrate(path.join(config.ROOT_DIR, 'apps/api/drizzle'));
   const redis = config.REDIS_URL ? await createRedisClients(config.REDIS_URL) : undefined;
 
-  const app = await buildApp(config, { database, jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret, redis });
+  const chainLog = pino({ level: config.LOG_LEVEL }).child({ module: 'chain' });
+  const chain = await startChain(config, chainLog);
+
+  const app = await buildApp(config, { database, jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret, redis, chain: chain.gateway });
+  if (chain.fresh) await onFreshDevChain(app, chain);
+  if (config.WORKERS_ENABLED) app.cryptoWorkers?.start();
   app.addHook('onClose', async () => {
+    await chain.gateway.close();
     await redis?.close();
     await database.close();
     releaseLock();

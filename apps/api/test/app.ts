@@ -8,6 +8,7 @@ import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createRedisClients, type RedisClients } from '../src/lib/redis';
 import { createTestDatabase } from './database';
+import type { ChainGateway } from '../src/chain/gateway';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -38,12 +39,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * `app.inject`. `setup` may add routes before the app is ready.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; redisUrl?: string; setup?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: { env?: Record<string, string>; redisUrl?: string; chain?: ChainGateway; setup?: (app: FastifyInstance) => void | Promise<void> } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();
   const redis: RedisClients | undefined = options.redisUrl ? await createRedisClients(options.redisUrl) : undefined;
-  const app = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, redis });
+  const app = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, redis, chain: options.chain });
   await options.setup?.(app);
   await app.ready();
   return {

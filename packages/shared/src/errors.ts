@@ -43,6 +43,16 @@ export const ERROR_CATALOGUE = {
   },
   PROVIDER_SIGN_IN_FAILED: { status: 400, message: 'Sign-in with the provider failed, please try again' },
   PROVIDER_NOT_CONFIGURED: { status: 503, message: 'Sign-in with this provider is not available' },
+  // Wallet and market
+  INSUFFICIENT_FEE: { status: 409, message: 'Not enough BNB to pay the network fee' },
+  LEVEL_ALREADY_OWNED: { status: 409, message: 'You already hold a token of this level' },
+  ALREADY_QUEUED: { status: 409, message: 'You are already in the queue for this level' },
+  NFT_NOT_FOR_SALE: { status: 404, message: 'This token is not for sale' },
+  PURCHASE_NOT_CANCELABLE: { status: 409, message: 'This purchase can no longer be cancelled' },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: 'An Idempotency-Key header is required' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used for a different request' },
+  WITHDRAW_TO_OWN_ADDRESS: { status: 400, message: 'You cannot withdraw to your own deposit address' },
+  CHAIN_UNAVAILABLE: { status: 503, message: 'The blockchain is not reachable right now, please try again' },
   // Uploads
   FILE_REQUIRED: { status: 400, message: 'Select or upload file' },
   FILE_TOO_LARGE: { status: 413, message: 'The file is too large' },

@@ -3,6 +3,11 @@
  * A socket authenticates with the access key (the JWT) and joins its user's room.
  */
 
+import type { Purchase, Transaction } from './schemas/crypto';
+import type { SALE_LEVELS } from './constants';
+
+type MarketLevelName = (typeof SALE_LEVELS)[number];
+
 /** SPEC.md section 3 "Push notification item". */
 export interface PushItem {
   /** Epoch milliseconds. */
@@ -21,8 +26,21 @@ export interface SessionInfo {
   serverTime: number;
 }
 
+/** A change of the caller's money or tokens: the client refetches what the event names. */
+export interface WalletChanged {
+  reason: 'deposit' | 'withdrawal' | 'purchase' | 'reward' | 'refund' | 'mint';
+  transactionId?: number;
+}
+
 export interface ServerToClientEvents {
   'session:ready': (info: SessionInfo) => void;
+  /** A purchase moved a step (queued, a transaction sent or confirmed, completed, failed). */
+  'purchase:update': (purchase: Purchase) => void;
+  /** A transaction of the caller changed status or gained confirmations. */
+  'transaction:update': (transaction: Transaction) => void;
+  'wallet:changed': (change: WalletChanged) => void;
+  /** Stock or queue length of a level changed; everyone on the market page hears it. */
+  'market:changed': (level: MarketLevelName) => void;
   notification: (item: PushItem) => void;
   /** The session was ended on the server (blocked, deleted, logged out elsewhere). */
   'session:revoked': (reason: string) => void;
@@ -31,6 +49,10 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   /** Round-trip check; the server answers with its clock. */
   ping: (ack: (serverTime: number) => void) => void;
+  /** Join or leave the room that hears 'market:changed'. */
+  'market:watch': (on: boolean) => void;
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;
+
+export const MARKET_ROOM = 'market';

@@ -1,15 +1,21 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { english, generateMnemonic, generatePrivateKey } from 'viem/accounts';
 
 /** Secrets generated on first start for development; production passes them through config. */
 export interface DevSecrets {
   jwtSecret: string;
+  /** BIP-39 phrase of the HD wallet of users' deposit addresses (CHAIN_MNEMONIC wins). */
+  chainMnemonic: string;
+  /** 0x-prefixed private key of the treasury (CHAIN_TREASURY_PRIVATE_KEY wins). */
+  chainTreasuryKey: `0x${string}`;
 }
 
 /**
  * Reads DATA_DIR/secrets.json, creating it (mode 600) with fresh random values when missing, and
- * adding any value a newer version needs. A value given in config always wins.
+ * adding any value a newer version needs. A value given in config always wins. Values already in
+ * the file are never replaced: the deposit addresses of existing users depend on the mnemonic.
  */
 export function loadDevSecrets(dataDir: string): DevSecrets {
   const file = path.join(dataDir, 'secrets.json');
@@ -17,6 +23,8 @@ export function loadDevSecrets(dataDir: string): DevSecrets {
   const existing: Partial<DevSecrets> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   const secrets: DevSecrets = {
     jwtSecret: existing.jwtSecret ?? crypto.randomBytes(48).toString('base64url'),
+    chainMnemonic: existing.chainMnemonic ?? generateMnemonic(english),
+    chainTreasuryKey: existing.chainTreasuryKey ?? generatePrivateKey(),
   };
   if (JSON.stringify(existing) !== JSON.stringify(secrets)) {
     const temp = `${file}.${process.pid}.tmp`;

@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
-import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
+import { MARKET_ROOM, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
 import { AppError } from '../lib/app-error';
 import { bearerToken } from '../plugins/auth';
 
@@ -70,6 +70,9 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
     socket.emit('session:ready', { userId, serverTime: Date.now() });
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack(Date.now());
+    });
+    socket.on('market:watch', (on) => {
+      void (on === true ? socket.join(MARKET_ROOM) : socket.leave(MARKET_ROOM));
     });
   });
 

@@ -45,6 +45,16 @@ const accountData: RouteObject['lazy'] = async () => {
   return { Component: AccountDataPage };
 };
 
+const marketPage: RouteObject['lazy'] = async () => {
+  const { MarketRoute } = await import('./pages/market-route');
+  return { Component: MarketRoute };
+};
+
+const walletPage: RouteObject['lazy'] = async () => {
+  const { WalletRoute } = await import('./pages/wallet-route');
+  return { Component: WalletRoute };
+};
+
 const page = (screen: string, extra: Partial<RouteObject> = {}): RouteObject =>
   ({ lazy: comingSoon(screen), handle: { title: `screens.${screen}.title` }, ...extra }) as RouteObject;
 
@@ -80,7 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'ref/:promocode', loader: referralRedirect },
           { path: 'ref', loader: redirectTo('/auth/register') },
 
-          { path: 'market', loader: requireAuth, ...page('market') },
+          { path: 'market', loader: requireAuth, lazy: marketPage, handle: { title: 'screens.market.title' } },
           { path: 'meet-and-play', ...meetGuide('meetAndPlay') },
           { path: 'terms', ...termsPage },
           { path: 'privacy', ...privacyPage },
@@ -122,7 +132,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, loader: redirectTo('/account/data') },
               { path: 'data', lazy: accountData, handle: { title: 'screens.accountData.title' } },
-              { path: 'market', ...page('accountMarket') },
+              { path: 'market', lazy: walletPage, handle: { title: 'screens.accountMarket.title' } },
               { path: 'business', ...page('accountBusiness') },
               { path: 'referral', ...page('accountReferral') },
               { path: 'cpa', ...page('accountCpa') },

@@ -30,7 +30,7 @@ describe('locale detection', () => {
 
 describe('locale files', () => {
   it('have the same keys in English and Russian', () => {
-    for (const ns of ['common', 'auth', 'avatar', 'provider', 'content', 'consent', 'install', 'seo'] as const) {
+    for (const ns of ['common', 'auth', 'avatar', 'provider', 'content', 'faq', 'legal', 'meet', 'affiliates', 'support', 'consent', 'install', 'seo'] as const) {
       expect(base(flatKeys(ru[ns])), ns).toEqual(base(flatKeys(en[ns])));
     }
     expect(Object.keys(ru.msg).sort()).toEqual(Object.keys(en.msg).sort());

@@ -6,8 +6,12 @@ import { parseMessage } from '@app/shared/validation/messages';
 import { STORAGE_KEYS, storage } from './storage';
 import { setApiLocale } from './api-client';
 
-/** One namespace per feature that has its own texts, plus the shared messages and errors. */
-export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', 'provider', 'content', 'consent', 'install'] as const;
+/**
+ * One namespace per feature that has its own texts, plus the shared messages and errors. 'content'
+ * holds only what the start page shows (and the units the product facts use): every public page's
+ * long texts are a namespace of their own, so the start page never downloads them.
+ */
+export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', 'provider', 'content', 'faq', 'legal', 'meet', 'affiliates', 'support', 'consent', 'install'] as const;
 
 /** Loaded before the first render (the consent banner's too: it must not wait on a download when its
  * timer fires); every other namespace loads with the first page that uses it. */

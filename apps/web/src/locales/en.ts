@@ -5,8 +5,13 @@ import auth from './en/auth.json';
 import avatar from './en/avatar.json';
 import provider from './en/provider.json';
 import content from './en/content.json';
+import faq from './en/faq.json';
+import meet from './en/meet.json';
+import affiliates from './en/affiliates.json';
+import support from './en/support.json';
+import legal from './en/legal.json';
 import consent from './en/consent.json';
 import install from './en/install.json';
 import seo from './en/seo.json';
 
-export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, consent, install, seo };
+export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo };

@@ -5,8 +5,13 @@ import auth from './ru/auth.json';
 import avatar from './ru/avatar.json';
 import provider from './ru/provider.json';
 import content from './ru/content.json';
+import faq from './ru/faq.json';
+import meet from './ru/meet.json';
+import affiliates from './ru/affiliates.json';
+import support from './ru/support.json';
+import legal from './ru/legal.json';
 import consent from './ru/consent.json';
 import install from './ru/install.json';
 import seo from './ru/seo.json';
 
-export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, consent, install, seo };
+export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo };

@@ -25,6 +25,7 @@ export const msgEn = {
   'invalid-value': 'Invalid value',
   'invalid-code': 'Invalid code',
   'invalid-phone': 'Invalid phone number',
+  'min-amount': 'The minimum is {{n}}',
 } satisfies Record<MessageKey extends `msg.${infer K}` ? K : never, string>;
 
 /** English texts of the error catalogue. */
@@ -63,6 +64,15 @@ export const errorsEn = {
   PROVIDER_NOT_CONFIGURED: 'Sign-in with this provider is not available',
   FILE_REQUIRED: 'Select or upload file',
   FILE_TOO_LARGE: 'The file is too large',
+  INSUFFICIENT_FEE: 'Not enough BNB to pay the network fee',
+  LEVEL_ALREADY_OWNED: 'You already hold a token of this level',
+  ALREADY_QUEUED: 'You are already in the queue for this level',
+  NFT_NOT_FOR_SALE: 'This token is not for sale',
+  PURCHASE_NOT_CANCELABLE: 'This purchase can no longer be cancelled',
+  IDEMPOTENCY_KEY_REQUIRED: 'An Idempotency-Key header is required',
+  IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request',
+  WITHDRAW_TO_OWN_ADDRESS: 'You cannot withdraw to your own deposit address',
+  CHAIN_UNAVAILABLE: 'The blockchain is not reachable right now, please try again',
   UNSUPPORTED_FILE: 'Only images can be uploaded (JPEG, PNG, WebP, GIF, HEIC or AVIF)',
   NETWORK_ERROR: 'No connection to the server. Check your network and try again',
 } satisfies Record<ErrorCode | 'NETWORK_ERROR', string>;

@@ -23,6 +23,7 @@ export const msgRu = {
   'invalid-value': 'Недопустимое значение',
   'invalid-code': 'Неверный код',
   'invalid-phone': 'Неверный номер телефона',
+  'min-amount': 'Минимум {{n}}',
 } satisfies Record<keyof typeof msgEn, string>;
 
 /** Russian texts of the error catalogue. */
@@ -61,6 +62,15 @@ export const errorsRu = {
   PROVIDER_NOT_CONFIGURED: 'Вход через этого провайдера недоступен',
   FILE_REQUIRED: 'Выберите или загрузите файл',
   FILE_TOO_LARGE: 'Файл слишком большой',
+  INSUFFICIENT_FEE: 'Недостаточно BNB для оплаты комиссии сети',
+  LEVEL_ALREADY_OWNED: 'У вас уже есть токен этого уровня',
+  ALREADY_QUEUED: 'Вы уже стоите в очереди за этим уровнем',
+  NFT_NOT_FOR_SALE: 'Этот токен не продаётся',
+  PURCHASE_NOT_CANCELABLE: 'Эту покупку уже нельзя отменить',
+  IDEMPOTENCY_KEY_REQUIRED: 'Нужен заголовок Idempotency-Key',
+  IDEMPOTENCY_KEY_REUSED: 'Этот Idempotency-Key уже использован для другого запроса',
+  WITHDRAW_TO_OWN_ADDRESS: 'Нельзя вывести средства на собственный адрес пополнения',
+  CHAIN_UNAVAILABLE: 'Блокчейн сейчас недоступен, попробуйте ещё раз',
   UNSUPPORTED_FILE: 'Можно загружать только изображения (JPEG, PNG, WebP, GIF, HEIC или AVIF)',
   NETWORK_ERROR: 'Нет связи с сервером. Проверьте сеть и попробуйте снова',
 } satisfies Record<keyof typeof errorsEn, string>;

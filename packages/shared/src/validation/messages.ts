@@ -25,6 +25,7 @@ export const MSG = {
   invalidValue: 'msg.invalid-value',
   invalidCode: 'msg.invalid-code',
   invalidPhone: 'msg.invalid-phone',
+  minAmount: 'msg.min-amount',
 } as const;
 
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

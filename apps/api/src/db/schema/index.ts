@@ -4,3 +4,4 @@ export * from './mail';
 export * from './media';
 export * from './content';
 export * from './attribution';
+export * from './crypto';

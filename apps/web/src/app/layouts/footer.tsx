@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import Chip from '@mui/material/Chip';
 import { RouterLink } from '../../components/router-link';
+import { Tag } from '../../components/tag';
 import { publicConfig } from '../../lib/public-config';
 
 function Column({ title, links }: { title: string; links: { href: string; label: string }[] }) {
@@ -38,15 +37,15 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8, py: 6 }}>
       <Container maxWidth="lg">
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 4 }}>
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: 'repeat(12, minmax(0, 1fr))' }}>
+          <Box sx={{ gridColumn: { xs: 'span 12', md: 'span 4' } }}>
             <Typography sx={{ fontWeight: 700 }}>{t('app.name')}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1, maxWidth: 360 }}>
               {t('footer.about')}
             </Typography>
-            <Chip label={t('footer.adults')} size="small" variant="outlined" sx={{ mt: 2 }} />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <Tag label={t('footer.adults')} size="small" sx={{ mt: 2 }} />
+          </Box>
+          <Box sx={{ gridColumn: { xs: 'span 6', sm: 'span 4', md: 'span 2' } }}>
             <Column
               title={t('footer.product')}
               links={[
@@ -55,8 +54,8 @@ export function Footer() {
                 { href: '/affiliates', label: t('footer.affiliates') },
               ]}
             />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+          </Box>
+          <Box sx={{ gridColumn: { xs: 'span 6', sm: 'span 4', md: 'span 2' } }}>
             <Column
               title={t('footer.help')}
               links={[
@@ -65,8 +64,8 @@ export function Footer() {
                 { href: '/support', label: t('nav.support') },
               ]}
             />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4, md: 4 }}>
+          </Box>
+          <Box sx={{ gridColumn: { xs: 'span 12', sm: 'span 4', md: 'span 4' } }}>
             <Column
               title={t('footer.legal')}
               links={[
@@ -76,8 +75,8 @@ export function Footer() {
                 ...outside,
               ]}
             />
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 5 }}>
           {t('footer.risk')}{' '}
           <Link component={RouterLink} href="/risk" color="inherit" underline="always">

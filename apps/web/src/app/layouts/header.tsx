@@ -1,28 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import AccountCircleIcon from '@mui/icons-material/AccountCircleOutlined';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
-import LogoutIcon from '@mui/icons-material/Logout';
 import { Logo } from '../../components/logo';
 import { RouterLink } from '../../components/router-link';
 import { useSession } from '../../lib/session';
@@ -31,6 +20,7 @@ import { logout } from '../../features/session/logout';
 import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 import { openInstallDialog } from '../../features/install-app/lib/install-dialog-store';
+import { AccountMenu, HelpMenu, NavDrawer, preloadPopups } from './lazy-popups';
 
 const MAIN_LINKS = [
   { href: '/market', label: 'nav.market' },
@@ -48,13 +38,13 @@ export function Header() {
   const navigate = useNavigate();
   const record = useSession();
   const { data: me } = useMe();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>(null);
-  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  // Each popup is undefined until first opened: its code loads then (see lazy-popups.ts), and it
+  // stays mounted afterwards so closing plays its transition.
+  const [drawerOpen, setDrawerOpen] = useState<boolean>();
+  const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>();
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>();
   const loggedIn = Boolean(record?.token);
   const accountLabel = me?.profile.domain ? `@${me.profile.domain}` : t('nav.account');
-
-  const closeDrawer = () => setDrawerOpen(false);
 
   return (
     <AppBar position="sticky" sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)' }}>
@@ -73,16 +63,15 @@ export function Header() {
               aria-haspopup="menu"
               aria-expanded={Boolean(helpAnchor)}
               onClick={(e) => setHelpAnchor(e.currentTarget)}
+              {...preloadPopups}
             >
               {t('nav.help')}
             </Button>
-            <Menu anchorEl={helpAnchor} open={Boolean(helpAnchor)} onClose={() => setHelpAnchor(null)}>
-              {HELP_LINKS.map((link) => (
-                <MenuItem key={link.href} component={RouterLink} href={link.href} onClick={() => setHelpAnchor(null)}>
-                  {t(link.label)}
-                </MenuItem>
-              ))}
-            </Menu>
+            {helpAnchor !== undefined && (
+              <Suspense fallback={null}>
+                <HelpMenu anchor={helpAnchor} onClose={() => setHelpAnchor(null)} links={HELP_LINKS} />
+              </Suspense>
+            )}
             {AFTER_HELP.map((link) => (
               <Button key={link.href} color="inherit" href={link.href} LinkComponent={RouterLink}>
                 {t(link.label)}
@@ -105,24 +94,18 @@ export function Header() {
                     variant="outlined"
                     startIcon={<AccountCircleIcon />}
                     onClick={(e) => setAccountAnchor(e.currentTarget)}
+                    {...preloadPopups}
                     aria-haspopup="menu"
+                    aria-expanded={Boolean(accountAnchor)}
                     data-testid="account-button"
                   >
                     {accountLabel}
                   </Button>
-                  <Menu anchorEl={accountAnchor} open={Boolean(accountAnchor)} onClose={() => setAccountAnchor(null)}>
-                    <MenuItem component={RouterLink} href="/account" onClick={() => setAccountAnchor(null)}>
-                      {t('nav.account')}
-                    </MenuItem>
-                    <MenuItem
-                      onClick={() => {
-                        setAccountAnchor(null);
-                        logout(navigate);
-                      }}
-                    >
-                      {t('nav.logout')}
-                    </MenuItem>
-                  </Menu>
+                  {accountAnchor !== undefined && (
+                    <Suspense fallback={null}>
+                      <AccountMenu anchor={accountAnchor} onClose={() => setAccountAnchor(null)} onLogout={() => logout(navigate)} />
+                    </Suspense>
+                  )}
                 </>
               ) : (
                 <Button variant="contained" href="/auth/login" LinkComponent={RouterLink} data-testid="login-button">
@@ -135,6 +118,7 @@ export function Header() {
               edge="end"
               aria-label={t('nav.openMenu')}
               onClick={() => setDrawerOpen(true)}
+              {...preloadPopups}
               sx={{ display: { md: 'none' } }}
               data-testid="menu-button"
             >
@@ -144,67 +128,20 @@ export function Header() {
         </Toolbar>
       </Container>
 
-      <Drawer anchor="right" open={drawerOpen} onClose={closeDrawer} slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
-          <ThemeToggle />
-          <IconButton aria-label={t('nav.closeMenu')} onClick={closeDrawer}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        <Divider />
-        <List component="nav" aria-label={t('nav.mainNavigation')}>
-          {[...MAIN_LINKS, ...AFTER_HELP].map((link) => (
-            <ListItemButton key={link.href} component={RouterLink} href={link.href} onClick={closeDrawer}>
-              <ListItemText primary={t(link.label)} />
-            </ListItemButton>
-          ))}
-          <ListSubheader disableSticky>{t('nav.help')}</ListSubheader>
-          {HELP_LINKS.map((link) => (
-            <ListItemButton key={link.href} component={RouterLink} href={link.href} onClick={closeDrawer}>
-              <ListItemText primary={t(link.label)} />
-            </ListItemButton>
-          ))}
-          <Divider sx={{ my: 1 }} />
-          <ListItemButton
-            onClick={() => {
-              closeDrawer();
-              openInstallDialog();
-            }}
-          >
-            <ListItemIcon>
-              <PhoneIphoneIcon />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.downloadApp')} />
-          </ListItemButton>
-          {loggedIn ? (
-            <>
-              <ListItemButton component={RouterLink} href="/account" onClick={closeDrawer}>
-                <ListItemIcon>
-                  <AccountCircleIcon />
-                </ListItemIcon>
-                <ListItemText primary={accountLabel} />
-              </ListItemButton>
-              <ListItemButton
-                onClick={() => {
-                  closeDrawer();
-                  logout(navigate);
-                }}
-              >
-                <ListItemIcon>
-                  <LogoutIcon />
-                </ListItemIcon>
-                <ListItemText primary={t('nav.logout')} />
-              </ListItemButton>
-            </>
-          ) : (
-            <Box sx={{ px: 2, pt: 1 }}>
-              <Button fullWidth variant="contained" href="/auth/login" LinkComponent={RouterLink} onClick={closeDrawer}>
-                {t('nav.login')}
-              </Button>
-            </Box>
-          )}
-        </List>
-      </Drawer>
+      {drawerOpen !== undefined && (
+        <Suspense fallback={null}>
+          <NavDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            links={[...MAIN_LINKS, ...AFTER_HELP]}
+            helpLinks={HELP_LINKS}
+            loggedIn={loggedIn}
+            accountLabel={accountLabel}
+            onInstall={openInstallDialog}
+            onLogout={() => logout(navigate)}
+          />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { SUPPORTED_LOCALES, type Locale } from '@app/shared/constants';
+import type { Locale } from '@app/shared/constants';
 import { changeLocale } from '../../lib/i18n';
+import { LanguageList, preloadPopups } from './lazy-popups';
 
 const NAMES: Record<Locale, string> = { en: 'English', ru: 'Русский' };
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // undefined until first opened: the menu's code loads then (see lazy-popups.ts).
+  const [anchor, setAnchor] = useState<HTMLElement | null>();
   const current = (i18n.resolvedLanguage ?? 'en') as Locale;
 
   return (
@@ -20,28 +20,26 @@ export function LanguageMenu() {
         color="inherit"
         startIcon={<TranslateIcon />}
         onClick={(e) => setAnchor(e.currentTarget)}
+        {...preloadPopups}
         aria-label={`${t('settings.language')}: ${NAMES[current]}`}
         aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
         data-testid="language-button"
         sx={{ minWidth: 0 }}
       >
         {current.toUpperCase()}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {SUPPORTED_LOCALES.map((locale) => (
-          <MenuItem
-            key={locale}
-            lang={locale}
-            selected={locale === current}
-            onClick={() => {
-              setAnchor(null);
-              void changeLocale(locale);
-            }}
-          >
-            {NAMES[locale]}
-          </MenuItem>
-        ))}
-      </Menu>
+      {anchor !== undefined && (
+        <Suspense fallback={null}>
+          <LanguageList
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            names={NAMES}
+            current={current}
+            onChoose={(locale) => void changeLocale(locale)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

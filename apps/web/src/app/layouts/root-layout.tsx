@@ -2,10 +2,10 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { Header } from './header';
 import { Footer } from './footer';
 import { DocumentTitle } from './document-title';
+import { PageLoading } from './page-loading';
 import { NotificationCenter } from '../../features/notifications/components/notification-center';
 import { CookieBanner } from '../../features/consent/components/cookie-banner';
 import { useCookieBannerAnswered } from '../../features/consent/lib/use-consents';
@@ -36,7 +36,7 @@ export function RootLayout() {
       <DocumentTitle />
       <Header />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Suspense fallback={<LinearProgress aria-label="loading" />}>
+        <Suspense fallback={<PageLoading label="loading" />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -15,7 +15,7 @@ import { CallbacksSection } from './callbacks-section';
 import { StatsSection } from './stats-section';
 
 function CabinetButtons() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('affiliates');
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <Button variant="contained" size="large" href="/cpa" LinkComponent={RouterLink} data-testid="cabinet-link">
@@ -29,7 +29,7 @@ function CabinetButtons() {
 }
 
 export function AffiliatesPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('affiliates');
   const facts = useProductFacts();
 
   return (

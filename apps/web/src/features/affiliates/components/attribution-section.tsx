@@ -10,7 +10,7 @@ const EXAMPLE_LINK_ID = 42;
 const EXAMPLE_CLICK_ID = 'c7f3a9';
 
 export function AttributionSection() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('affiliates');
   const facts = useProductFacts();
   const paragraphs = t('affiliates.attribution', { ...facts, returnObjects: true }) as unknown as string[];
   const example = `${window.location.origin}/l/meet?cpa=${EXAMPLE_LINK_ID}&uid=${EXAMPLE_CLICK_ID}`;

@@ -21,7 +21,7 @@ const MACROS = ['uid', 'action', 'payout', 'event_id', 'link_id'] as const;
 const EXAMPLE_CALLBACK = 'https://tracker.example.com/postback?click={uid}&goal={action}&sum={payout}&tid={event_id}&link={link_id}';
 
 export function CallbacksSection() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('affiliates');
   const rules = t('affiliates.callbackRules', { returnObjects: true }) as unknown as string[];
 
   return (

@@ -16,7 +16,7 @@ const STEPS = [
 ] as const;
 
 export function PartnerSteps() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('affiliates');
   return (
     <Box component="section" aria-labelledby="partner-how" sx={{ py: { xs: 4, md: 6 } }}>
       <SectionTitle id="partner-how">{t('affiliates.howTitle')}</SectionTitle>

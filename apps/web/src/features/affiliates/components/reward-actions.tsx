@@ -14,7 +14,7 @@ const ICONS = { purchase: ShoppingBagIcon, first_meet: HandshakeIcon, fill_profi
 
 /** The actions a partner is paid for, with the code their callbacks receive in {action}. */
 export function RewardActions() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('affiliates');
   return (
     <Box component="section" aria-labelledby="partner-actions" sx={{ py: { xs: 4, md: 6 } }}>
       <SectionTitle id="partner-actions">{t('affiliates.actionsTitle')}</SectionTitle>

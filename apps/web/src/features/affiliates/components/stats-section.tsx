@@ -9,7 +9,7 @@ import { SectionTitle } from './section-title';
 const STATS = ['hits', 'regs', 'value', 'profit', 'paid'] as const;
 
 export function StatsSection() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('affiliates');
   return (
     <Box component="section" aria-labelledby="partner-stats" sx={{ py: { xs: 4, md: 6 } }}>
       <SectionTitle id="partner-stats">{t('affiliates.statsTitle')}</SectionTitle>

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useMe } from '../../session/api/get-me';
 import { useCheckVerifyCode, useSendVerifyCode } from '../api/email-verification';
-import { serverErrorText, useZodForm } from '../lib/form';
+import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { useCountdown } from '../lib/use-countdown';
 import { FormAlert } from './form-alert';
 import { FormCodeField } from './form-fields';

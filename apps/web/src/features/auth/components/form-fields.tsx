@@ -1,48 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { EMAIL_CODE_LENGTH } from '@app/shared/constants';
-import { fieldText } from '../lib/form';
+import { fieldText } from '../../../components/form/form';
+import { FormTextField, type FormFieldProps } from '../../../components/form/form-fields';
 import { PasswordField } from './password-field';
 
-interface FieldProps<T extends FieldValues> {
-  control: Control<T>;
-  name: Path<T>;
-  label: string;
-  /** Shown under the field while it has no error. */
-  hint?: string;
-}
-
-/** A text field bound to the form, its rule message translated under it. */
-export function FormTextField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  ...props
-}: FieldProps<T> & Omit<TextFieldProps, 'name' | 'label'>) {
-  const { t } = useTranslation('auth');
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          {...field}
-          value={field.value ?? ''}
-          label={label}
-          fullWidth
-          error={Boolean(fieldState.error)}
-          helperText={fieldText(t, fieldState.error) ?? hint}
-        />
-      )}
-    />
-  );
-}
-
 /** The 6-digit code from an e-mail. */
-export function FormCodeField<T extends FieldValues>(props: Omit<FieldProps<T>, 'label'>) {
+export function FormCodeField<T extends FieldValues>(props: Omit<FormFieldProps<T>, 'label'>) {
   const { t } = useTranslation('auth');
   return (
     <FormTextField
@@ -62,7 +26,7 @@ export function FormPasswordField<T extends FieldValues>({
   hint,
   autoComplete,
   showStrength,
-}: FieldProps<T> & { autoComplete: string; showStrength?: boolean }) {
+}: FormFieldProps<T> & { autoComplete: string; showStrength?: boolean }) {
   const { t } = useTranslation('auth');
   return (
     <Controller

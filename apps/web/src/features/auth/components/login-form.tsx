@@ -10,9 +10,10 @@ import { loginRequestSchema } from '@app/shared/schemas/auth';
 import { RouterLink } from '../../../components/router-link';
 import { useLogin } from '../api/login';
 import { afterSignIn } from '../lib/after-sign-in';
-import { serverErrorText, useZodForm } from '../lib/form';
+import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { FormAlert } from './form-alert';
-import { FormPasswordField, FormTextField } from './form-fields';
+import { FormTextField } from '../../../components/form/form-fields';
+import { FormPasswordField } from './form-fields';
 
 export function LoginForm() {
   const { t } = useTranslation('auth');

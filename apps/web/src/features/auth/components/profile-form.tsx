@@ -13,10 +13,10 @@ import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { publicConfig } from '../../../lib/public-config';
 import { useUpdateProfile } from '../api/update-profile';
-import { fieldText, serverErrorText, useZodForm } from '../lib/form';
+import { fieldText, serverErrorText, useZodForm } from '../../../components/form/form';
 import { BirthdayField } from './birthday-field';
 import { FormAlert } from './form-alert';
-import { FormTextField } from './form-fields';
+import { FormTextField } from '../../../components/form/form-fields';
 import { GenderField } from './gender-field';
 import { NicknameField } from './nickname-field';
 

@@ -10,10 +10,11 @@ import { MSG } from '@app/shared/validation/messages';
 import { passwordSchema } from '@app/shared/validation/rules';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword, useSendRecoveryCode } from '../api/password-recovery';
-import { serverErrorText, useZodForm } from '../lib/form';
+import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { useCountdown } from '../lib/use-countdown';
 import { FormAlert } from './form-alert';
-import { FormCodeField, FormPasswordField, FormTextField } from './form-fields';
+import { FormTextField } from '../../../components/form/form-fields';
+import { FormCodeField, FormPasswordField } from './form-fields';
 import { ResendButton } from './resend-button';
 
 const resetFormSchema = z

@@ -16,9 +16,10 @@ import { emailSchema, passwordSchema } from '@app/shared/validation/rules';
 import { RouterLink } from '../../../components/router-link';
 import { session } from '../../../lib/session';
 import { useRegister } from '../api/register';
-import { serverErrorText, useZodForm } from '../lib/form';
+import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { FormAlert } from './form-alert';
-import { FormPasswordField, FormTextField } from './form-fields';
+import { FormTextField } from '../../../components/form/form-fields';
+import { FormPasswordField } from './form-fields';
 
 /** The request's own rules plus what only the form asks: the repeated password and the consent. */
 const registerFormSchema = z

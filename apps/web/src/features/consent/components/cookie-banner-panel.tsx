@@ -1,36 +1,49 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Slide from '@mui/material/Slide';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { keyframes } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { CONSENT_WAIT_MS } from '@app/shared/constants';
 import { RouterLink } from '../../../components/router-link';
 import { hideCookieBanner, recordConsentChoice, type ConsentChoice } from '../lib/consent-store';
+import { LinkedText } from './linked-text';
 
 const DETAILS = ['necessary', 'ads', 'geolocation', 'choice'] as const;
+
+/** How MUI's Slide moves in and out (theme.transitions: enteringScreen, leavingScreen, their easings). */
+const ENTER_MS = 225;
+const EXIT_MS = 195;
+const slideIn = keyframes`
+  from { transform: translateY(100%); }
+  to { transform: none; }
+`;
 
 /**
  * The banner itself (its own chunk, see CookieBanner). It never blocks the page: it sticks to the
  * bottom of the window but takes its own place at the end of the page, so nothing is left under
- * it once the visitor scrolls down.
+ * it once the visitor scrolls down. It slides up when opened and down before it is removed, with
+ * CSS alone: the transition components would add their code to every first visit.
  */
 export function CookieBannerPanel({ open }: { open: boolean }) {
-  return (
-    <Slide direction="up" in={open} mountOnEnter unmountOnExit>
-      <BannerBody />
-    </Slide>
-  );
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+
+  useEffect(() => {
+    if (open || !mounted) return;
+    const timer = setTimeout(() => setMounted(false), EXIT_MS);
+    return () => clearTimeout(timer);
+  }, [open, mounted]);
+
+  return mounted ? <BannerBody leaving={!open} /> : null;
 }
 
-/** Slide passes its ref and transition style through `props`. */
-function BannerBody(props: object) {
+function BannerBody({ leaving }: { leaving: boolean }) {
   const { t } = useTranslation('consent');
   const detailsId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -47,11 +60,14 @@ function BannerBody(props: object) {
     closeTimer.current = setTimeout(() => hideCookieBanner(choice), CONSENT_WAIT_MS);
   };
 
-  const link = (href: string) => <Link component={RouterLink} href={href} color="primary" underline="always" />;
+  const link = (href: string) => (words: string) => (
+    <Link component={RouterLink} href={href} color="primary" underline="always">
+      {words}
+    </Link>
+  );
 
   return (
     <Paper
-      {...props}
       component="section"
       role="region"
       aria-label={t('label')}
@@ -65,6 +81,10 @@ function BannerBody(props: object) {
         borderColor: 'divider',
         bgcolor: 'background.paper',
         pb: 'env(safe-area-inset-bottom)',
+        animation: `${slideIn} ${ENTER_MS}ms cubic-bezier(0, 0, 0.2, 1)`,
+        transition: `transform ${EXIT_MS}ms cubic-bezier(0.4, 0, 0.6, 1)`,
+        transform: leaving ? 'translateY(100%)' : 'none',
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none', transition: 'none' },
       }}
     >
       <Container maxWidth="lg" sx={{ py: { xs: 1.5, sm: 2 } }}>
@@ -74,7 +94,7 @@ function BannerBody(props: object) {
               {t('title')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              <Trans t={t} i18nKey="text" components={{ terms: link('/terms'), privacy: link('/privacy') }} />
+              <LinkedText text={t('text')} links={{ terms: link('/terms'), privacy: link('/privacy') }} />
             </Typography>
             <Button
               size="small"
@@ -86,16 +106,27 @@ function BannerBody(props: object) {
             >
               {expanded ? t('hideDetails') : t('showDetails')}
             </Button>
-            <Collapse in={expanded}>
-              {/* Long texts scroll inside the banner: it never grows past a third of a phone screen. */}
-              <Box id={detailsId} data-testid="cookie-details" sx={{ maxHeight: '33vh', overflowY: 'auto', pr: 1 }}>
-                {DETAILS.map((key) => (
-                  <Typography key={key} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {t(`details.${key}`)}
-                  </Typography>
-                ))}
+            {/* Collapses like MUI's Collapse: the row shrinks to nothing, then the details are hidden. */}
+            <Box
+              sx={(theme) => ({
+                display: 'grid',
+                gridTemplateRows: expanded ? '1fr' : '0fr',
+                visibility: expanded ? 'visible' : 'hidden',
+                transition: `grid-template-rows ${theme.transitions.duration.standard}ms, visibility 0s linear ${expanded ? 0 : theme.transitions.duration.standard}ms`,
+                '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+              })}
+            >
+              <Box sx={{ overflow: 'hidden', minHeight: 0 }}>
+                {/* Long texts scroll inside the banner: it never grows past a third of a phone screen. */}
+                <Box id={detailsId} data-testid="cookie-details" sx={{ maxHeight: '33vh', overflowY: 'auto', pr: 1 }}>
+                  {DETAILS.map((key) => (
+                    <Typography key={key} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                      {t(`details.${key}`)}
+                    </Typography>
+                  ))}
+                </Box>
               </Box>
-            </Collapse>
+            </Box>
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
             <Button

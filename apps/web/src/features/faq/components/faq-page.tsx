@@ -21,7 +21,7 @@ import { useHashExpansion } from './use-hash-expansion';
 const ANCHOR_OFFSET = 88;
 
 export function FaqPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('faq');
   const facts = useProductFacts();
   const { isOpen, toggle } = useHashExpansion();
 
@@ -54,7 +54,7 @@ export function FaqPage() {
             </AccordionSummary>
             <AccordionDetails id={`${id}-answer`} sx={{ px: 3, pb: 3, pt: 0 }}>
               <Typography color="text.secondary" sx={{ fontSize: 16, lineHeight: 1.7 }}>
-                <RichText i18nKey={`content:faq.items.${id}.a`} values={facts} />
+                <RichText i18nKey={`faq:faq.items.${id}.a`} values={facts} />
               </Typography>
               <Link
                 component={RouterLink}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/content.json';
-import ru from '../../../locales/ru/content.json';
+import en from '../../../locales/en/faq.json';
+import ru from '../../../locales/ru/faq.json';
 import { FAQ_QUESTIONS } from './faq-questions';
 
 describe('FAQ', () => {

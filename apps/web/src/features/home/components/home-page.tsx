@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import WorkIcon from '@mui/icons-material/WorkOutlineOutlined';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import { RouterLink } from '../../../components/router-link';
+import { Tag } from '../../../components/tag';
 import { HowItWorks } from './how-it-works';
 import { LevelCards } from './level-cards';
 import { MintingSection } from './minting-section';
@@ -46,7 +46,7 @@ export function HomePage({ landing = 'home', news }: { landing?: Landing; news?:
         <Container maxWidth="lg">
           <Stack spacing={3} sx={{ maxWidth: 760 }}>
             {landing !== 'home' && (
-              <Chip label={t('home.partnerBadge')} color="primary" variant="outlined" sx={{ alignSelf: 'flex-start' }} data-testid="partner-badge" />
+              <Tag label={t('home.partnerBadge')} color="primary" sx={{ alignSelf: 'flex-start' }} data-testid="partner-badge" />
             )}
             <Typography variant="overline" color="primary">
               {t('home.eyebrow')}
@@ -59,7 +59,7 @@ export function HomePage({ landing = 'home', news }: { landing?: Landing; news?:
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {MOODS.map(({ key, icon: Icon }) => (
-                <Chip key={key} icon={<Icon />} label={t(`home.moods.${key}`)} variant="outlined" />
+                <Tag key={key} icon={<Icon />} label={t(`home.moods.${key}`)} />
               ))}
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 1 }}>

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import PanToolIcon from '@mui/icons-material/PanToolOutlined';
 import MapIcon from '@mui/icons-material/MapOutlined';
@@ -25,27 +24,25 @@ export function HowItWorks() {
       <Typography id="steps-title" variant="h4" component="h2" sx={{ mb: 4 }}>
         {t('home.stepsTitle')}
       </Typography>
-      <Grid container spacing={2}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
         {STEPS.map(({ key, icon: Icon }, index) => (
-          <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
-            <Reveal delay={index * 100}>
-              <Card sx={{ height: '100%' }}>
-                <CardContent sx={{ p: 3 }}>
-                  <Box sx={{ color: 'primary.main', mb: 2 }} aria-hidden>
-                    <Icon fontSize="large" />
-                  </Box>
-                  <Typography variant="h6" component="h3">
-                    {t(`home.steps.${key}.title`)}
-                  </Typography>
-                  <Typography color="text.secondary" sx={{ mt: 1 }}>
-                    {t(`home.steps.${key}.text`)}
-                  </Typography>
-                </CardContent>
-              </Card>
-            </Reveal>
-          </Grid>
+          <Reveal key={key} delay={index * 100}>
+            <Card sx={{ height: '100%' }}>
+              <CardContent sx={{ p: 3 }}>
+                <Box sx={{ color: 'primary.main', mb: 2 }} aria-hidden>
+                  <Icon fontSize="large" />
+                </Box>
+                <Typography variant="h6" component="h3">
+                  {t(`home.steps.${key}.title`)}
+                </Typography>
+                <Typography color="text.secondary" sx={{ mt: 1 }}>
+                  {t(`home.steps.${key}.text`)}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Reveal>
         ))}
-      </Grid>
+      </Box>
     </Box>
   );
 }

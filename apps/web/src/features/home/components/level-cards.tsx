@@ -2,11 +2,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import { NFT_PRICE_USDT, SALE_LEVELS, SELLER_REWARD_SHARE } from '@app/shared/constants';
@@ -30,44 +25,44 @@ export function LevelCards() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
         {t('home.levelsSubtitle')}
       </Typography>
-      <Grid container spacing={2}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {SALE_LEVELS.map((level, index) => {
           const allows = t(`content:home.allows.${level}`, { ...facts, returnObjects: true }) as unknown as string[];
           return (
-            <Grid key={level} size={{ xs: 12, md: 4 }}>
-              <Reveal delay={index * 120}>
-                <Card sx={{ height: '100%', borderTop: 3, borderColor: LEVEL_ACCENT[level] }} data-testid={`level-${level}`}>
-                  <CardContent sx={{ p: 3 }}>
-                    <Typography variant="h6" component="h3" sx={{ color: LEVEL_ACCENT[level], textTransform: 'uppercase', fontSize: 14, letterSpacing: '0.08em' }}>
-                      {t(`levels.${level}`)}
-                    </Typography>
-                    <Typography variant="h4" component="p" sx={{ my: 1 }}>
-                      {t('home.price', { price: formatNumber(NFT_PRICE_USDT[level], locale) })}
-                    </Typography>
-                    <Typography color="text.secondary">{t(`home.levels.${level}`)}</Typography>
-                    <Typography variant="subtitle2" component="p" sx={{ mt: 2 }}>
-                      {t('content:home.allowsTitle')}
-                    </Typography>
-                    <List dense disablePadding>
-                      {allows.map((line) => (
-                        <ListItem key={line} disableGutters sx={{ alignItems: 'flex-start' }}>
-                          <ListItemIcon sx={{ minWidth: 30, mt: 0.5, color: LEVEL_ACCENT[level] }}>
-                            <CheckIcon fontSize="small" />
-                          </ListItemIcon>
-                          <ListItemText primary={line} />
-                        </ListItem>
-                      ))}
-                    </List>
-                    <Typography variant="body2" sx={{ mt: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}>
-                      {t('home.reward', { reward: formatNumber(NFT_PRICE_USDT[level] * SELLER_REWARD_SHARE, locale) })}
-                    </Typography>
-                  </CardContent>
-                </Card>
-              </Reveal>
-            </Grid>
+            <Reveal key={level} delay={index * 120}>
+              <Card sx={{ height: '100%', borderTop: 3, borderColor: LEVEL_ACCENT[level] }} data-testid={`level-${level}`}>
+                <CardContent sx={{ p: 3 }}>
+                  <Typography variant="h6" component="h3" sx={{ color: LEVEL_ACCENT[level], textTransform: 'uppercase', fontSize: 14, letterSpacing: '0.08em' }}>
+                    {t(`levels.${level}`)}
+                  </Typography>
+                  <Typography variant="h4" component="p" sx={{ my: 1 }}>
+                    {t('home.price', { price: formatNumber(NFT_PRICE_USDT[level], locale) })}
+                  </Typography>
+                  <Typography color="text.secondary">{t(`home.levels.${level}`)}</Typography>
+                  <Typography variant="subtitle2" component="p" sx={{ mt: 2 }}>
+                    {t('content:home.allowsTitle')}
+                  </Typography>
+                  <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                    {allows.map((line) => (
+                      <Box component="li" key={line} sx={{ display: 'flex', alignItems: 'flex-start', py: 0.5 }}>
+                        <Box aria-hidden sx={{ display: 'inline-flex', flexShrink: 0, minWidth: 30, mt: 0.5, color: LEVEL_ACCENT[level] }}>
+                          <CheckIcon fontSize="small" />
+                        </Box>
+                        <Typography variant="body2" sx={{ my: 0.5 }}>
+                          {line}
+                        </Typography>
+                      </Box>
+                    ))}
+                  </Box>
+                  <Typography variant="body2" sx={{ mt: 1, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+                    {t('home.reward', { reward: formatNumber(NFT_PRICE_USDT[level] * SELLER_REWARD_SHARE, locale) })}
+                  </Typography>
+                </CardContent>
+              </Card>
+            </Reveal>
           );
         })}
-      </Grid>
+      </Box>
     </Box>
   );
 }

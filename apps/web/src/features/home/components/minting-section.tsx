@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -39,32 +38,30 @@ export function MintingSection() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 720 }}>
         {t('home.mint.subtitle')}
       </Typography>
-      <Grid container spacing={2}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
         {CONDITIONS.map(({ key, icon: Icon }, index) => (
-          <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Reveal delay={(index % 3) * 100}>
-              <Paper variant="outlined" sx={{ p: 3, height: '100%', bgcolor: 'transparent' }}>
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-                  <Box
-                    aria-hidden
-                    sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}
-                  >
-                    <Icon />
-                  </Box>
-                  <Box>
-                    <Typography variant="h6" component="h3" sx={{ fontSize: 18 }}>
-                      {t(`home.mint.conditions.${key}.title`, facts)}
-                    </Typography>
-                    <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-                      {t(`home.mint.conditions.${key}.text`, facts)}
-                    </Typography>
-                  </Box>
-                </Stack>
-              </Paper>
-            </Reveal>
-          </Grid>
+          <Reveal key={key} delay={(index % 3) * 100}>
+            <Paper variant="outlined" sx={{ p: 3, height: '100%', bgcolor: 'transparent' }}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+                <Box
+                  aria-hidden
+                  sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}
+                >
+                  <Icon />
+                </Box>
+                <Box>
+                  <Typography variant="h6" component="h3" sx={{ fontSize: 18 }}>
+                    {t(`home.mint.conditions.${key}.title`, facts)}
+                  </Typography>
+                  <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+                    {t(`home.mint.conditions.${key}.text`, facts)}
+                  </Typography>
+                </Box>
+              </Stack>
+            </Paper>
+          </Reveal>
         ))}
-      </Grid>
+      </Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 4, alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
         <Typography sx={{ maxWidth: 760 }}>{t('home.mint.chance', facts)}</Typography>
         <Button variant="outlined" href="/help/how-to-meet" LinkComponent={RouterLink} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', md: 'center' } }}>

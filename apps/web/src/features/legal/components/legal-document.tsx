@@ -10,7 +10,7 @@ import { useScrollToHash } from './use-scroll-to-hash';
 
 /** A long document: title, lead, contents, and sections each reachable by its own anchor. */
 export function LegalDocument({ doc, title, sections }: { doc: 'terms' | 'privacy'; title: string; sections: readonly string[] }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('legal');
   const facts = useProductFacts();
   useScrollToHash();
 

@@ -16,14 +16,14 @@ interface SectionText {
 export const ANCHOR_OFFSET = 88;
 
 export function LegalSection({ doc, id, facts }: { doc: string; id: string; facts: ProductFacts }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('legal');
   const key = `${doc}.sections.${id}`;
   const text = t(key, { returnObjects: true }) as unknown as SectionText;
   // Each paragraph goes through RichText by its own key, so translators can put links in any of them.
   const paragraphs = (part: 'body' | 'after') =>
     (text[part] ?? []).map((_, i) => (
       <Typography key={`${part}${i}`} sx={{ mt: 1.5, lineHeight: 1.75 }} color="text.secondary">
-        <RichText i18nKey={`content:${key}.${part}.${i}`} values={facts} />
+        <RichText i18nKey={`legal:${key}.${part}.${i}`} values={facts} />
       </Typography>
     ));
 
@@ -37,7 +37,7 @@ export function LegalSection({ doc, id, facts }: { doc: string; id: string; fact
         <Box component="ul" sx={{ mt: 1.5, mb: 0, pl: 3, color: 'text.secondary', '& li': { mt: 1, lineHeight: 1.7 } }}>
           {text.list.map((_, i) => (
             <li key={i}>
-              <RichText i18nKey={`content:${key}.list.${i}`} values={facts} />
+              <RichText i18nKey={`legal:${key}.list.${i}`} values={facts} />
             </li>
           ))}
         </Box>

@@ -10,12 +10,12 @@ export type LegalDoc = 'terms' | 'privacy' | 'risk';
 const DOCS: { doc: LegalDoc; href: string; label: string }[] = [
   { doc: 'terms', href: '/terms', label: 'common:footer.terms' },
   { doc: 'privacy', href: '/privacy', label: 'common:footer.privacy' },
-  { doc: 'risk', href: '/risk', label: 'content:risk.footerLink' },
+  { doc: 'risk', href: '/risk', label: 'legal:risk.footerLink' },
 ];
 
 /** Links to the other legal documents, which refer to each other. */
 export function RelatedDocuments({ current }: { current: LegalDoc }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('legal');
   return (
     <Box component="nav" aria-labelledby="related-title" sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
       <Typography id="related-title" variant="overline" component="h2" color="text.secondary">

@@ -10,7 +10,7 @@ import { RISK_SECTIONS } from '../lib/sections';
  * whose title is the h2).
  */
 export function RiskDisclaimer({ headingLevel = 2 }: { headingLevel?: 2 | 3 | 4 }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('legal');
   return (
     <Box data-testid="risk-disclaimer">
       {RISK_SECTIONS.map((id) => (

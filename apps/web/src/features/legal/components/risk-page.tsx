@@ -7,10 +7,10 @@ import { RiskDisclaimer } from './risk-disclaimer';
 import { RelatedDocuments } from './related-documents';
 
 export function RiskPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('legal');
   return (
     <article data-testid="risk-page">
-      <PageHeader maxWidth="md" title={t('risk.title')} lead={<RichText i18nKey="content:risk.lead" />} />
+      <PageHeader maxWidth="md" title={t('risk.title')} lead={<RichText i18nKey="legal:risk.lead" />} />
       <Container maxWidth="md">
         <Card sx={{ p: { xs: 2.5, md: 4 } }}>
           <RiskDisclaimer />

@@ -6,7 +6,7 @@ import { RouterLink } from '../../../components/router-link';
 
 /** The document's sections as in-page links; it stays in view beside the text on wide screens. */
 export function TableOfContents({ doc, sections }: { doc: string; sections: readonly string[] }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('legal');
   return (
     <Box
       component="nav"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en/content.json';
-import ru from '../../../locales/ru/content.json';
+import en from '../../../locales/en/legal.json';
+import ru from '../../../locales/ru/legal.json';
 import { PRIVACY_SECTIONS, RISK_SECTIONS, TERMS_SECTIONS } from './sections';
 
 describe('legal documents', () => {

@@ -7,7 +7,7 @@ import { RouterLink } from '../../../components/router-link';
 
 /** Where to go after reading: sign up, look at the levels, or read the answers. */
 export function MeetCta() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('meet');
   return (
     <Card component="section" aria-labelledby="meet-cta-title" sx={{ my: { xs: 4, md: 8 }, p: { xs: 3, md: 5 }, textAlign: 'center' }}>
       <Typography id="meet-cta-title" variant="h4" component="h2">

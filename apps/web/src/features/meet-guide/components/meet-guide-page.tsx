@@ -16,7 +16,7 @@ import { MeetCta } from './meet-cta';
 export type MeetGuideFocus = 'meetAndPlay' | 'howToMeet';
 
 export function MeetGuidePage({ focus }: { focus: MeetGuideFocus }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('meet');
   const facts = useProductFacts();
   const list = (key: string) => t(key, { ...facts, returnObjects: true }) as unknown as string[];
   const overview = focus === 'meetAndPlay';
@@ -44,7 +44,7 @@ export function MeetGuidePage({ focus }: { focus: MeetGuideFocus }) {
               title={t('meet.troubleTitle')}
               items={list('meet.trouble')}
               icon={<HelpIcon />}
-              footer={<RichText i18nKey="content:meet.troubleFaq" />}
+              footer={<RichText i18nKey="meet:meet.troubleFaq" />}
             />
           </>
         )}

@@ -15,7 +15,7 @@ const STEPS: readonly MeetingStep[] = ['raise', 'map', 'chat', 'meet', 'scan', '
  * text (the help page); otherwise they sit in a compact grid (Meet & play).
  */
 export function MeetingSteps({ detailed = false }: { detailed?: boolean }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('meet');
   const facts = useProductFacts();
 
   return (

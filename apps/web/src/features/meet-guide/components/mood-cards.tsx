@@ -15,7 +15,7 @@ const MOODS = [
 
 /** The three moods a hand can carry. */
 export function MoodCards() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('meet');
   return (
     <Box component="section" aria-labelledby="moods-title" sx={{ py: { xs: 5, md: 8 } }}>
       <Typography id="moods-title" variant="h4" component="h2">

@@ -14,7 +14,7 @@ import { useProductFacts } from '../../../components/use-product-facts';
 
 /** Price and parent reward per level, side by side, so the 40% is a number and not a promise. */
 export function RewardsTable() {
-  const { t, i18n } = useTranslation('content');
+  const { t, i18n } = useTranslation('meet');
   const facts = useProductFacts();
   const locale = i18n.resolvedLanguage ?? 'en';
   const usdt = (value: number) => t('meet.table.usdt', { value: formatNumber(value, locale) });

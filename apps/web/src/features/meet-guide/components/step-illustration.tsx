@@ -150,7 +150,7 @@ function Mint() {
 
 /** A small drawing of one step of a meeting. Decorative: the step's text says it all. */
 export function StepIllustration({ step }: { step: MeetingStep }) {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('meet');
   const drawings: Record<MeetingStep, ReactNode> = {
     raise: <Raise />,
     map: <MapGrid />,

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { NewsItem } from '@app/shared/schemas/news';
 import { useNews } from '../api/get-news';
@@ -56,13 +55,11 @@ export function LatestNews() {
       <Typography id="news-title" variant="h4" component="h2" sx={{ mb: 4 }}>
         {t('home.news.title')}
       </Typography>
-      <Grid container spacing={2}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {items.slice(0, SHOWN).map((item) => (
-          <Grid key={item.id} size={{ xs: 12, md: 4 }}>
-            <NewsCard item={item} />
-          </Grid>
+          <NewsCard key={item.id} item={item} />
         ))}
-      </Grid>
+      </Box>
     </Box>
   );
 }

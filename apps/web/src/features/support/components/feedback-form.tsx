@@ -7,14 +7,14 @@ import Stack from '@mui/material/Stack';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { FEEDBACK_MESSAGE_MIN, feedbackRequestSchema } from '@app/shared/schemas/auth';
 import { useSendFeedback } from '../api/send-feedback';
-import { serverErrorText, useZodForm } from '../lib/form';
-import { FormTextField } from './form-text-field';
+import { serverErrorText, useZodForm } from '../../../components/form/form';
+import { FormTextField } from '../../../components/form/form-fields';
 
 const EMPTY = { name: '', email: '', message: '' };
 
 /** The support form: name, e-mail and message, checked with the same schema the server uses. */
 export function FeedbackForm() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('support');
   const send = useSendFeedback();
   const form = useZodForm(feedbackRequestSchema, EMPTY);
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -36,7 +36,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 export function SupportPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation('support');
   const { supportEmail } = publicConfig();
 
   return (

@@ -2,15 +2,15 @@ import { useForm, type FieldValues, type Path, type UseFormSetError } from 'reac
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
-import { translateError, translateMessage } from '../../../lib/i18n';
+import { ApiError } from '../../lib/api-client';
+import { translateError, translateMessage } from '../../lib/i18n';
 
-/*
- * The small form helpers of features/auth/lib/form.ts, copied rather than imported: features do
- * not import each other. Keep the two in step; if a third form needs them, move them to lib/.
+/**
+ * react-hook-form with a shared zod schema. `raw` keeps what the user typed (the birthday stays
+ * DD.MM.YYYY), because the server parses the same schema itself. Fields are checked at submit and
+ * then as they change: validating on blur raced with the submit's own validation and could drop
+ * errors of untouched fields when the submit button was clicked straight from a field.
  */
-
-/** react-hook-form with a shared zod schema, checked at submit and then as fields change. */
 export function useZodForm<T extends FieldValues>(schema: z.ZodType<unknown, T>, defaultValues: T) {
   return useForm<T>({
     resolver: zodResolver(schema as never, undefined, { raw: true }) as never,
@@ -25,7 +25,10 @@ export function fieldText(t: TFunction, error: { message?: string } | undefined)
   return error?.message ? translateMessage(t, error.message) : undefined;
 }
 
-/** A server VALIDATION_ERROR lands on the form's own fields; anything else becomes the form's alert. */
+/**
+ * Puts a server VALIDATION_ERROR on the form's own fields, so it reads like a local check;
+ * anything else becomes the form's alert text, translated from the catalogue.
+ */
 export function serverErrorText<T extends FieldValues>(
   t: TFunction,
   error: unknown,

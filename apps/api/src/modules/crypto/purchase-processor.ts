@@ -1,0 +1,207 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Address, Hash } from 'viem';
+import { REFERRAL_POOL_SHARE } from '@app/shared/constants';
+import type { TransactionType } from '@app/shared/schemas/crypto';
+import { cryptoTransactions, nfts, purchases } from '../../db/schema';
+import { one } from '../../db/rows';
+import type { CryptoContext } from './context';
+import { shareOf } from './amounts';
+import { lockWallet, move, post, type Posting } from './ledger';
+import { describePurchase, serveQueue } from './market-service';
+import { levelName, toTransaction } from './representations';
+
+type PurchaseRow = typeof purchases.$inferSelect;
+type StepRow = typeof cryptoTransactions.$inferSelect;
+const STEPS = ['GASING', 'APPROVE', 'BUY_NFT'] as const satisfies readonly TransactionType[];
+/** A technical failure is retried from the first step this many times in all before the purchase fails. */
+export const MAX_PURCHASE_ATTEMPTS = 3;
+
+/**
+ * Runs a reserved purchase on chain, one step per pass, each recorded before it is sent:
+ * GASING (the treasury tops up the buyer's BNB when it cannot pay the gas), APPROVE (the market may
+ * take the price) and BUY_NFT. A step that is not needed is recorded as NONE. After a restart a
+ * recorded step is followed, not sent again; BUY_NFT checks the token's owner first.
+ */
+export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: object, msg: string): void }) {
+  async function emit(purchaseId: number) {
+    const row = one(await ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId)));
+    ctx.events.purchase(row.userId, await describePurchase(ctx.db, row));
+  }
+
+  async function record(purchase: PurchaseRow, type: (typeof STEPS)[number], values: Partial<StepRow>): Promise<StepRow> {
+    const row = one(
+      await ctx.db
+        .insert(cryptoTransactions)
+        .values({
+          userId: purchase.userId,
+          type,
+          status: 'PROCESSING',
+          currency: type === 'GASING' ? 'BNB' : 'USDT',
+          amount: '0',
+          purchaseId: purchase.id,
+          nftId: purchase.nftId,
+          requiredConfirmations: 1,
+          ...values,
+        })
+        .returning(),
+    );
+    ctx.events.transaction(purchase.userId, toTransaction(row));
+    return row;
+  }
+
+  async function setStep(step: StepRow, set: Partial<StepRow>) {
+    const row = one(await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, step.id)).returning());
+    ctx.events.transaction(row.userId!, toTransaction(row));
+    return row;
+  }
+
+  const gasNeeded = async () => (await ctx.chain.gasPrice()) * (ctx.chain.transferGasLimit + ctx.chain.buyGasLimit);
+
+  /** Starts a step: decides whether it is needed, records it, sends it. */
+  async function start(purchase: PurchaseRow, type: (typeof STEPS)[number]) {
+    const signer = { kind: 'user' as const, userId: purchase.userId };
+    const address = ctx.chain.addressOf(purchase.userId);
+    const price = BigInt(purchase.price);
+    if (type === 'GASING') {
+      const [need, have] = await Promise.all([gasNeeded(), ctx.chain.nativeBalance(address)]);
+      if (have >= need) return record(purchase, type, { status: 'NONE' });
+      // Twice what is missing, so a gas price that moves a little does not stop the purchase.
+      const amount = (need - have) * 2n;
+      const step = await record(purchase, type, { amount: amount.toString(), counterparty: address });
+      return setStep(step, { txHash: await ctx.chain.sendNative({ kind: 'treasury' }, address, amount) });
+    }
+    if (type === 'APPROVE') {
+      if ((await ctx.chain.usdtAllowance(address)) >= price) return record(purchase, type, { status: 'NONE', amount: price.toString() });
+      const step = await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress });
+      return setStep(step, { txHash: await ctx.chain.approveMarket(signer, price) });
+    }
+    const step = await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress });
+    return setStep(step, { txHash: await ctx.chain.buyToken(signer, purchase.nftId!) });
+  }
+
+  /** Follows a step that was recorded: resends one whose hash never got saved, reads the receipt of the rest. */
+  async function follow(purchase: PurchaseRow, step: StepRow): Promise<'done' | 'wait' | 'failed'> {
+    if (!step.txHash) {
+      if (step.type === 'BUY_NFT' && (await ctx.chain.ownerOf(purchase.nftId!)).toLowerCase() === ctx.chain.addressOf(purchase.userId).toLowerCase()) {
+        await setStep(step, { status: 'CONFIRMED', confirmations: 1 });
+        return 'done';
+      }
+      // Sending again is safe: a lost GASING or APPROVE costs a little gas, a lost BUY_NFT never happened.
+      const signer = { kind: 'user' as const, userId: purchase.userId };
+      const hash: Hash =
+        step.type === 'GASING'
+          ? await ctx.chain.sendNative({ kind: 'treasury' }, step.counterparty as Address, BigInt(step.amount))
+          : step.type === 'APPROVE'
+            ? await ctx.chain.approveMarket(signer, BigInt(purchase.price))
+            : await ctx.chain.buyToken(signer, purchase.nftId!);
+      await setStep(step, { txHash: hash });
+      return 'wait';
+    }
+    const receipt = await ctx.chain.receipt(step.txHash as Hash);
+    if (!receipt) return 'wait';
+    if (receipt.status === 'reverted') {
+      await setStep(step, { status: 'FAIL', blockNumber: receipt.blockNumber, error: 'Reverted on chain' });
+      return 'failed';
+    }
+    await setStep(step, { status: 'CONFIRMED', confirmations: 1, blockNumber: receipt.blockNumber });
+    return 'done';
+  }
+
+  /** The token is the buyer's: the escrow pays the sale, the token changes hands in the books. */
+  async function complete(purchase: PurchaseRow) {
+    const [token] = await ctx.db.select().from(nfts).where(eq(nfts.id, purchase.nftId!));
+    const price = BigInt(purchase.price);
+    const minted = token?.parent1Id != null;
+    // A minted token's parents are paid 40% each by the contract (they come back as REWARD deposits);
+    // 20% funds referral rewards. Everything from the initial supply is the platform's.
+    const referral = minted ? shareOf(price, REFERRAL_POOL_SHARE) : 0n;
+    const postings: Posting[] = minted
+      ? [
+          { account: 'escrow', userId: purchase.userId, amount: -price },
+          { account: 'external', amount: price - referral },
+          { account: 'referral_pool', amount: referral },
+        ]
+      : move('escrow', 'platform', price, purchase.userId);
+    const done = await ctx.db.transaction(async (tx) => {
+      await lockWallet(tx, purchase.userId);
+      const [claimed] = await tx
+        .update(purchases)
+        .set({ status: 'COMPLETED', error: null })
+        .where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'PROCESSING')))
+        .returning();
+      if (!claimed) return false;
+      await tx.update(nfts).set({ status: 'OWNED', ownerId: purchase.userId, reservedFor: null, acquiredAt: new Date() }).where(eq(nfts.id, purchase.nftId!));
+      await post(tx, { memo: 'token bought', purchaseId: purchase.id, postings });
+      return true;
+    });
+    if (done) {
+      await emit(purchase.id);
+      ctx.events.wallet(purchase.userId, { reason: 'purchase' });
+      ctx.events.market(levelName(purchase.type) as 'SILVER');
+    }
+  }
+
+  /** A step failed: try again from the start, or give up, refund and put the token back on sale. */
+  async function fail(purchase: PurchaseRow, reason: string) {
+    const attempts = purchase.attempts + 1;
+    if (attempts < MAX_PURCHASE_ATTEMPTS) {
+      await ctx.db.update(purchases).set({ attempts }).where(eq(purchases.id, purchase.id));
+      return;
+    }
+    const failed = await ctx.db.transaction(async (tx) => {
+      await lockWallet(tx, purchase.userId);
+      const [claimed] = await tx
+        .update(purchases)
+        .set({ status: 'FAILED', attempts, error: reason })
+        .where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'PROCESSING')))
+        .returning();
+      if (!claimed) return false;
+      await tx.update(nfts).set({ status: 'LISTED', reservedFor: null }).where(eq(nfts.id, purchase.nftId!));
+      await post(tx, { memo: 'purchase failed, refunded', purchaseId: purchase.id, postings: move('escrow', 'available', BigInt(purchase.price), purchase.userId, purchase.userId) });
+      return true;
+    });
+    if (failed) {
+      await emit(purchase.id);
+      ctx.events.wallet(purchase.userId, { reason: 'refund' });
+      await serveQueue(ctx, purchase.type);
+    }
+  }
+
+  /** Moves one purchase as far as it can go without waiting. */
+  async function advance(purchase: PurchaseRow) {
+    for (;;) {
+      const steps = await ctx.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.purchaseId, purchase.id)).orderBy(asc(cryptoTransactions.id));
+      const last = steps.at(-1);
+      // After a failed attempt the steps start over.
+      const current = last && last.status !== 'FAIL' ? last : undefined;
+      if (last?.status === 'FAIL' && purchase.attempts === 0) return fail(purchase, last.error ?? 'Transaction failed');
+      if (current?.status === 'PROCESSING') {
+        const outcome = await follow(purchase, current);
+        if (outcome === 'wait') return;
+        if (outcome === 'failed') return fail(purchase, 'Transaction failed');
+        if (current.type === 'BUY_NFT') return complete(purchase);
+        await emit(purchase.id);
+        continue;
+      }
+      if (current?.type === 'BUY_NFT') return complete(purchase);
+      const next = current ? STEPS[STEPS.indexOf(current.type as (typeof STEPS)[number]) + 1]! : STEPS[0];
+      await start(purchase, next);
+      await emit(purchase.id);
+    }
+  }
+
+  async function run(): Promise<void> {
+    const open = await ctx.db.select().from(purchases).where(eq(purchases.status, 'PROCESSING')).orderBy(asc(purchases.id));
+    for (const purchase of open) {
+      try {
+        await advance(purchase);
+      } catch (error) {
+        log.error({ err: error, purchaseId: purchase.id }, 'purchase step failed');
+        await fail(purchase, 'Transaction failed').catch(() => undefined);
+      }
+    }
+  }
+
+  return { run };
+}
+export type PurchaseProcessor = ReturnType<typeof createPurchaseProcessor>;

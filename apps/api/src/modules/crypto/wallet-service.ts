@@ -1,0 +1,129 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { NETWORK, NFT_PRICE_USDT, NFT_TYPE, NFT_LEVELS } from '@app/shared/constants';
+import type { CryptoInfo, Fee, Transaction, TransactionList, TransactionListQuery, Wallet } from '@app/shared/schemas/crypto';
+import { cryptoTransactions, nfts, users, wallets } from '../../db/schema';
+import { one } from '../../db/rows';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { fromWei, toWei } from './amounts';
+import type { CryptoContext } from './context';
+import { balancesOf } from './ledger';
+import { toNft, toTransaction } from './representations';
+
+/** The development chain's id: only there do test USDT and the faucet exist. */
+export const DEV_CHAIN_ID = 31337;
+
+/** The user's deposit address, created on first use (BIP-44 index = user id). */
+export async function ensureWallet(ctx: CryptoContext, userId: number): Promise<string> {
+  const address = ctx.chain.addressOf(userId);
+  await ctx.db.insert(wallets).values({ userId, address }).onConflictDoNothing();
+  return address;
+}
+
+/** Reads the chain, turning an unreachable node into a clear 503. */
+export async function fromChain<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new AppError('CHAIN_UNAVAILABLE', { details: { reason: error instanceof Error ? error.message.split('\n')[0] : 'unknown' } });
+  }
+}
+
+export async function getFee(ctx: CryptoContext): Promise<Fee> {
+  const gasPrice = await fromChain(() => ctx.chain.gasPrice());
+  const fee = gasPrice * ctx.chain.transferGasLimit;
+  const feeUsd = (Number(fromWei(fee)) * ctx.bnbPriceUsd).toFixed(6);
+  return { currency: 'BNB', fee: fromWei(fee), feeUsd, gasPriceWei: gasPrice.toString(), gasLimit: Number(ctx.chain.transferGasLimit) };
+}
+
+export function getCryptoInfo(ctx: CryptoContext): CryptoInfo {
+  return {
+    blockchain: NETWORK.name,
+    network: NETWORK.standard,
+    chainId: ctx.chain.chainId,
+    symbol: 'USDT',
+    nftSymbol: NETWORK.coinSymbol,
+    explorerUrl: ctx.chain.explorerUrl,
+    confirmations: ctx.chain.confirmations,
+    marketContract: ctx.chain.marketAddress,
+    coins: [
+      { symbol: 'USDT', decimals: 18, contract: ctx.chain.usdtAddress, priceUsd: '1' },
+      { symbol: 'BNB', decimals: 18, contract: null, priceUsd: String(ctx.bnbPriceUsd) },
+    ],
+    levels: NFT_LEVELS.map((level) => ({
+      level,
+      type: NFT_TYPE[level],
+      price: level === 'ICON' ? '0' : String(NFT_PRICE_USDT[level]),
+    })),
+  };
+}
+
+export async function ownedNfts(db: Db, userId: number) {
+  const rows = await db.select().from(nfts).where(eq(nfts.ownerId, userId)).orderBy(nfts.type);
+  const parentIds = [...new Set(rows.flatMap((r) => [r.parent1Id, r.parent2Id]).filter((id): id is number => id !== null))];
+  const domains = new Map<number, string | null>();
+  if (parentIds.length) {
+    for (const u of await db.select({ id: users.id, domain: users.domain }).from(users).where(inArray(users.id, parentIds))) domains.set(u.id, u.domain);
+  }
+  return rows.map((row) => toNft(row, domains));
+}
+
+export async function getWallet(ctx: CryptoContext, userId: number): Promise<Wallet> {
+  const address = await ensureWallet(ctx, userId);
+  const [balances, tokens, nativeBalance, fee] = await Promise.all([
+    balancesOf(ctx.db, userId),
+    ownedNfts(ctx.db, userId),
+    fromChain(() => ctx.chain.nativeBalance(address as `0x${string}`)),
+    getFee(ctx),
+  ]);
+  return {
+    userId,
+    address,
+    blockchain: NETWORK.name,
+    network: NETWORK.standard,
+    symbol: 'USDT',
+    balance: fromWei(balances.total),
+    withdrawable: fromWei(balances.available),
+    escrow: fromWei(balances.escrow),
+    pendingWithdrawals: fromWei(balances.withdrawing),
+    nativeBalance: fromWei(nativeBalance),
+    transferFee: fee.fee,
+    coins: [
+      { symbol: 'USDT', balance: fromWei(balances.total) },
+      { symbol: 'BNB', balance: fromWei(nativeBalance) },
+    ],
+    nfts: tokens,
+  };
+}
+
+export async function listTransactions(db: Db, userId: number, query: TransactionListQuery): Promise<TransactionList> {
+  const where = and(
+    eq(cryptoTransactions.userId, userId),
+    query.type ? eq(cryptoTransactions.type, query.type) : undefined,
+    query.status ? eq(cryptoTransactions.status, query.status) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db.select().from(cryptoTransactions).where(where).orderBy(desc(cryptoTransactions.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(cryptoTransactions).where(where),
+  ]);
+  return { items: rows.map(toTransaction), total: one(totals).total };
+}
+
+export async function getTransaction(db: Db, userId: number, id: number): Promise<Transaction> {
+  const [row] = await db
+    .select()
+    .from(cryptoTransactions)
+    .where(and(eq(cryptoTransactions.id, id), eq(cryptoTransactions.userId, userId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return toTransaction(row);
+}
+
+/** Test money on the development chain: real transfers from the treasury, credited by the deposit watcher. */
+export async function faucet(ctx: CryptoContext, userId: number, amount: string): Promise<{ usdtTxHash: string; bnbTxHash: string }> {
+  if (ctx.chain.chainId !== DEV_CHAIN_ID) throw new AppError('NOT_FOUND');
+  const address = (await ensureWallet(ctx, userId)) as `0x${string}`;
+  const usdtTxHash = await fromChain(() => ctx.chain.transferUsdt({ kind: 'treasury' }, address, toWei(amount)));
+  // A little BNB too, so a withdrawal can pay its own gas.
+  const bnbTxHash = await fromChain(() => ctx.chain.sendNative({ kind: 'treasury' }, address, toWei('0.01')));
+  return { usdtTxHash, bnbTxHash };
+}

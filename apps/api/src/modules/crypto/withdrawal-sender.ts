@@ -1,0 +1,110 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Address, Hash } from 'viem';
+import { cryptoTransactions } from '../../db/schema';
+import { one } from '../../db/rows';
+import type { CryptoContext } from './context';
+import { lockWallet, move, post } from './ledger';
+import { toTransaction } from './representations';
+
+type Row = typeof cryptoTransactions.$inferSelect;
+
+/** How long a send may stay unrecorded before the sender looks on chain for it. */
+const UNRECORDED_SEND_GRACE_MS = 120_000;
+
+/**
+ * Signs and sends requested withdrawals from the user's deposit address, then follows them:
+ * REQUESTED -> PROCESSING -> CONFIRMED, or FAIL with the money back in the available balance.
+ * The start block is stored before sending, so after a crash between sending and recording the
+ * hash the sender finds the transfer on chain instead of paying twice.
+ */
+export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: object, msg: string): void }) {
+  async function update(row: Row, set: Partial<Row>): Promise<Row> {
+    const saved = one(await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, row.id)).returning());
+    ctx.events.transaction(saved.userId!, toTransaction(saved));
+    return saved;
+  }
+
+  async function finish(row: Row, outcome: 'CONFIRMED' | 'FAIL', extra: Partial<Row>) {
+    const amount = BigInt(row.amount);
+    const userId = row.userId!;
+    const saved = await ctx.db.transaction(async (tx) => {
+      await lockWallet(tx, userId);
+      const [claimed] = await tx
+        .update(cryptoTransactions)
+        .set({ status: outcome, ...extra })
+        .where(and(eq(cryptoTransactions.id, row.id), eq(cryptoTransactions.status, 'PROCESSING')))
+        .returning();
+      if (!claimed) return null;
+      await post(tx, {
+        memo: outcome === 'CONFIRMED' ? 'withdrawal sent' : 'withdrawal failed, refunded',
+        transactionId: row.id,
+        postings: outcome === 'CONFIRMED' ? move('withdrawing', 'external', amount, userId) : move('withdrawing', 'available', amount, userId, userId),
+      });
+      return claimed;
+    });
+    if (saved) {
+      ctx.events.transaction(userId, toTransaction(saved));
+      ctx.events.wallet(userId, { reason: outcome === 'CONFIRMED' ? 'withdrawal' : 'refund', transactionId: row.id });
+    }
+  }
+
+  async function send(row: Row) {
+    const head = await ctx.chain.blockNumber();
+    const [claimed] = await ctx.db
+      .update(cryptoTransactions)
+      .set({ status: 'PROCESSING', blockNumber: head })
+      .where(and(eq(cryptoTransactions.id, row.id), eq(cryptoTransactions.status, 'REQUESTED')))
+      .returning();
+    if (!claimed) return;
+    ctx.events.transaction(claimed.userId!, toTransaction(claimed));
+    let hash: Hash;
+    try {
+      hash = await ctx.chain.transferUsdt({ kind: 'user', userId: claimed.userId! }, claimed.counterparty as Address, BigInt(claimed.amount));
+    } catch (error) {
+      log.error({ err: error, transactionId: row.id }, 'withdrawal could not be sent');
+      await finish(claimed, 'FAIL', { error: 'The transfer could not be sent' });
+      return;
+    }
+    await update(claimed, { txHash: hash });
+  }
+
+  /** A PROCESSING row without a hash: the process stopped between sending and recording. */
+  async function recover(row: Row) {
+    if (Date.now() - row.updatedAt.getTime() < UNRECORDED_SEND_GRACE_MS) return;
+    const from = ctx.chain.addressOf(row.userId!).toLowerCase();
+    const head = await ctx.chain.blockNumber();
+    const transfers = await ctx.chain.usdtTransfers(row.blockNumber ?? 0n, head, [row.counterparty as Address]);
+    const sent = transfers.find((t) => t.from.toLowerCase() === from && t.value === BigInt(row.amount));
+    if (sent) await update(row, { txHash: sent.txHash });
+    else await update(row, { status: 'REQUESTED' });
+  }
+
+  async function follow(row: Row) {
+    const receipt = await ctx.chain.receipt(row.txHash as Hash);
+    if (!receipt) return;
+    if (receipt.status === 'reverted') return finish(row, 'FAIL', { error: 'The transfer was reverted on chain', blockNumber: receipt.blockNumber });
+    const confirmations = Number((await ctx.chain.blockNumber()) - receipt.blockNumber + 1n);
+    if (confirmations >= row.requiredConfirmations) return finish(row, 'CONFIRMED', { confirmations, blockNumber: receipt.blockNumber });
+    if (confirmations !== row.confirmations) await update(row, { confirmations });
+  }
+
+  async function run(): Promise<void> {
+    const rows = await ctx.db
+      .select()
+      .from(cryptoTransactions)
+      .where(and(eq(cryptoTransactions.type, 'OUTPUT'), inArray(cryptoTransactions.status, ['REQUESTED', 'PROCESSING'])))
+      .orderBy(cryptoTransactions.id);
+    for (const row of rows) {
+      try {
+        if (row.status === 'REQUESTED') await send(row);
+        else if (!row.txHash) await recover(row);
+        else await follow(row);
+      } catch (error) {
+        log.error({ err: error, transactionId: row.id }, 'withdrawal step failed, retrying on the next pass');
+      }
+    }
+  }
+
+  return { run };
+}
+export type WithdrawalSender = ReturnType<typeof createWithdrawalSender>;

@@ -1,0 +1,96 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Market, Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
+import { uniqueEmail } from './mail';
+import { seededUsers } from './tokens';
+
+/** Helpers for the wallet and market journeys: real accounts, real chain, real confirmations. */
+
+export interface TestUser {
+  id: number;
+  token: string;
+  email: string;
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A fresh account made through the API, as the registration form would. */
+export async function registerUser(request: APIRequestContext, prefix = 'buyer'): Promise<TestUser> {
+  const email = uniqueEmail(prefix);
+  const record = await ok<{ token: string; user: { id: number } }>(
+    await request.post('/api/user/register', { data: { email, password: 'Secret12', locale: 'en' } }),
+  );
+  return { id: record.user.id, token: record.token, email };
+}
+
+export const getWallet = async (request: APIRequestContext, user: TestUser) =>
+  ok<Wallet>(await request.get('/api/crypto/wallet', { headers: auth(user.token) }));
+
+export const getMarket = async (request: APIRequestContext, user?: TestUser) =>
+  ok<Market>(await request.get('/api/crypto/market', { headers: user ? auth(user.token) : {} }));
+
+export const getTransactions = async (request: APIRequestContext, user: TestUser, query = '') =>
+  ok<{ items: Transaction[]; total: number }>(await request.get(`/api/crypto/transaction?${query}`, { headers: auth(user.token) }));
+
+/** Test USDT (and a little BNB) from the development chain's faucet, as the wallet's button sends. */
+export async function faucet(request: APIRequestContext, user: TestUser, amount = '1000') {
+  return ok<{ usdtTxHash: string; bnbTxHash: string }>(
+    await request.post('/api/crypto/dev/faucet', { headers: auth(user.token), data: { amount } }),
+  );
+}
+
+/** Waits until the watcher has credited deposits up to `amount` of free USDT. */
+export async function waitForAvailable(request: APIRequestContext, user: TestUser, amount: number, timeout = 60_000) {
+  await expect
+    .poll(async () => Number((await getWallet(request, user)).withdrawable), { timeout, intervals: [500, 1000] })
+    .toBeGreaterThanOrEqual(amount);
+}
+
+/** A funded account: faucet, then the deposit confirmed and credited. */
+export async function fundedUser(request: APIRequestContext, prefix: string, amount = 1000): Promise<TestUser> {
+  const user = await registerUser(request, prefix);
+  await faucet(request, user, String(amount));
+  await waitForAvailable(request, user, amount);
+  return user;
+}
+
+/** Admin: lists new tokens of a level (PUT /api/crypto/admin/supply). */
+export async function supply(request: APIRequestContext, level: 'SILVER' | 'GOLD' | 'PLATINUM', count: number) {
+  return ok<{ ids: number[] }>(
+    await request.put('/api/crypto/admin/supply', { headers: auth(seededUsers().admin.token), data: { level, count } }),
+  );
+}
+
+export async function waitForPurchase(request: APIRequestContext, user: TestUser, id: number, status: Purchase['status'], timeout = 60_000) {
+  await expect
+    .poll(async () => (await ok<Purchase>(await request.get(`/api/crypto/nft/purchase/${id}`, { headers: auth(user.token) }))).status, {
+      timeout,
+      intervals: [500, 1000],
+    })
+    .toBe(status);
+}
+
+/** Signs the page in as the user and picks the language before the app starts. */
+export async function openAs(page: Page, user: TestUser, lang: 'en' | 'ru') {
+  await page.addInitScript(
+    ({ token, lang: language }) => {
+      if (!sessionStorage.getItem('e2e-signed-in')) {
+        localStorage.setItem('auth', JSON.stringify({ token }));
+        localStorage.setItem('accessKey', token);
+        localStorage.setItem('locale', language);
+        localStorage.setItem('cookie-dialog-hidden', 'true');
+        sessionStorage.setItem('e2e-signed-in', '1');
+      }
+    },
+    { token: user.token, lang },
+  );
+}
+
+/** Full-page screenshots for the visual check, at the page's current width. */
+export async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+}

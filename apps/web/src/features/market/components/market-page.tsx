@@ -1,0 +1,249 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import DepositIcon from '@mui/icons-material/SouthWest';
+import QueueIcon from '@mui/icons-material/HourglassTopOutlined';
+import MintIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import type { ListedNft, Nft, Purchase } from '@app/shared/schemas/crypto';
+import { FIRST_MINT_DELAY_HOURS, SALE_LEVELS, SELLER_REWARD_SHARE } from '@app/shared/constants';
+import { PageHeader } from '../../../components/page-header';
+import { RouterLink } from '../../../components/router-link';
+import { ApiError } from '../../../lib/api-client';
+import { translateError, translateMessage } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { getBuyingNftId } from '../../../lib/start-params';
+import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { useMarket } from '../api/get-market';
+import { useMarketEvents } from '../lib/use-market-events';
+import { useMarketFormat } from '../lib/use-market-format';
+import { BuyDialog, type BuyTarget, type SaleLevel } from './buy-dialog';
+import { LevelCard } from './level-card';
+import { MyPurchases } from './my-purchases';
+import { OfferedToken } from './offered-token';
+
+export interface MarketPageProps {
+  /** Free USDT of the signed-in user (the wallet's withdrawable); undefined while unknown or for guests. */
+  available?: string;
+  /** Tokens held, to name the one just bought. */
+  heldNfts?: Nft[];
+  explorerUrl: string | null;
+  /** The risk disclaimer, shown before paying. */
+  disclaimer: ReactNode;
+  depositHref: string;
+  walletHref: string;
+  /** Money moved (a purchase ended, a queue place was cancelled): the balances should refresh. */
+  onBalanceChange?: () => void;
+}
+
+const isSaleLevel = (level: string): level is SaleLevel => (SALE_LEVELS as readonly string[]).includes(level);
+
+const STEP_ICONS = { deposit: DepositIcon, buy: QueueIcon, mint: MintIcon } as const;
+
+function HowItWorks() {
+  const { t } = useTranslation(['market', 'common']);
+  const values = {
+    firstMint: t('common:units.hours', { count: FIRST_MINT_DELAY_HOURS }),
+    percent: Math.round(SELLER_REWARD_SHARE * 100),
+  };
+  return (
+    <Box component="section" aria-labelledby="how-title">
+      <Typography id="how-title" variant="h5" component="h2" sx={{ mb: 2 }}>
+        {t('how.title')}
+      </Typography>
+      <Grid container spacing={2}>
+        {(['deposit', 'buy', 'mint'] as const).map((step, i) => {
+          const Icon = STEP_ICONS[step];
+          return (
+            <Grid key={step} size={{ xs: 12, md: 4 }}>
+              <Card sx={{ p: 2.5, height: '100%', border: 1, borderColor: 'divider' }}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+                  <Box sx={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(47,123,255,0.15)', color: 'primary.main' }}>
+                    <Icon fontSize="small" />
+                  </Box>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                    {i + 1}. {t(`how.${step}.title`)}
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`how.${step}.text`, values)}
+                </Typography>
+              </Card>
+            </Grid>
+          );
+        })}
+      </Grid>
+    </Box>
+  );
+}
+
+/** /market: the three levels, the buy flow with its queue, and live progress of each purchase. */
+export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depositHref, walletHref, onBalanceChange }: MarketPageProps) {
+  const { t } = useTranslation(['market', 'common']);
+  const f = useMarketFormat();
+  const signedIn = Boolean(useSession()?.token);
+  const market = useMarket();
+  const live = useMarketEvents();
+  const [offerId, setOfferId] = useState<number | null>(() => getBuyingNftId());
+  const [dialog, setDialog] = useState<{ key: number; target: BuyTarget } | null>(null);
+
+  const open = (target: BuyTarget) => setDialog({ key: Date.now(), target });
+  const dismissOffer = useCallback(() => {
+    storage.remove(STORAGE_KEYS.buyingNftId);
+    setOfferId(null);
+  }, []);
+  const onFinal = useCallback(
+    (purchase: Purchase) => {
+      onBalanceChange?.();
+      if (purchase.status === 'COMPLETED' && purchase.requestedNftId !== null && purchase.requestedNftId === offerId) dismissOffer();
+    },
+    [onBalanceChange, offerId, dismissOffer],
+  );
+
+  const levels = market.data?.levels;
+
+  return (
+    <Box data-testid="market">
+      <PageHeader
+        eyebrow={t('common:nav.market')}
+        title={t('hero.title')}
+        lead={t('hero.lead')}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, pt: 1 }}>
+          {signedIn ? (
+            <>
+              <Stack
+                direction="row"
+                spacing={1.5}
+                sx={{ alignItems: 'center', px: 2, py: 1.25, borderRadius: 3, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
+              >
+                <WalletIcon color="primary" />
+                <Box>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>
+                    {t('hero.available')}
+                  </Typography>
+                  <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-testid="market-available">
+                    {available !== undefined ? f.usdt(available) : '…'}
+                  </Typography>
+                </Box>
+              </Stack>
+              <Stack direction="row" spacing={1}>
+                <Button variant="contained" href={depositHref} LinkComponent={RouterLink} startIcon={<DepositIcon />}>
+                  {t('hero.deposit')}
+                </Button>
+                <Button variant="outlined" href={walletHref} LinkComponent={RouterLink}>
+                  {t('hero.wallet')}
+                </Button>
+              </Stack>
+            </>
+          ) : (
+            <Alert
+              severity="info"
+              data-testid="guest-notice"
+              action={
+                <Button href="/auth/login" LinkComponent={RouterLink} color="inherit">
+                  {t('common:nav.login')}
+                </Button>
+              }
+            >
+              {translateMessage(t, 'msg.login-to-buy')}
+            </Alert>
+          )}
+          {live && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="success"
+              label={t('hero.live')}
+              data-testid="market-live"
+              icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.main', ml: '8px !important' }} />}
+              sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            />
+          )}
+        </Stack>
+      </PageHeader>
+
+      <Container maxWidth="lg" sx={{ pb: { xs: 6, md: 10 } }}>
+        <Stack spacing={{ xs: 4, md: 6 }}>
+          {offerId !== null && (
+            <OfferedToken
+              nftId={offerId}
+              levels={levels}
+              onBuy={(nft: ListedNft) => {
+                if (isSaleLevel(nft.level)) open({ kind: 'buy', level: nft.level, nft });
+              }}
+              onDismiss={dismissOffer}
+            />
+          )}
+          {signedIn && <MyPurchases onOpen={(p) => open({ kind: 'purchase', purchaseId: p.id })} />}
+
+          <Box component="section" aria-labelledby="levels-title">
+            <Typography id="levels-title" variant="h5" component="h2">
+              {t('levelsTitle')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2.5 }}>
+              {t('levelsLead')}
+            </Typography>
+            {market.isError ? (
+              <Alert severity="error" action={<Button onClick={() => market.refetch()}>{t('retry')}</Button>}>
+                {translateError(t, market.error instanceof ApiError ? market.error : {})}
+              </Alert>
+            ) : (
+              <Grid container spacing={2}>
+                {(levels ?? [null, null, null]).map((level, i) => (
+                  <Grid key={level?.level ?? i} size={{ xs: 12, md: 4 }}>
+                    {level ? (
+                      <LevelCard
+                        level={level}
+                        signedIn={signedIn}
+                        onBuy={() => open({ kind: 'buy', level: level.level })}
+                        onShowPlace={() => level.myPurchaseId && open({ kind: 'purchase', purchaseId: level.myPurchaseId })}
+                      />
+                    ) : (
+                      <Skeleton variant="rounded" height={460} />
+                    )}
+                  </Grid>
+                ))}
+              </Grid>
+            )}
+          </Box>
+
+          <HowItWorks />
+        </Stack>
+      </Container>
+
+      {dialog && levels && (
+        <BuyDialog
+          key={dialog.key}
+          target={dialog.target}
+          levels={levels}
+          signedIn={signedIn}
+          available={available}
+          heldNfts={heldNfts}
+          live={live}
+          explorerUrl={explorerUrl}
+          disclaimer={disclaimer}
+          depositHref={depositHref}
+          walletHref={walletHref}
+          onClose={() => setDialog(null)}
+          onFinal={onFinal}
+          onDropNft={() => {
+            const level = dialog.target.kind === 'buy' ? dialog.target.level : null;
+            dismissOffer();
+            if (level) open({ kind: 'buy', level });
+            else setDialog(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DoneIcon from '@mui/icons-material/CheckCircle';
+import { useTransaction } from '../api/get-transaction';
+import { txUrl } from '../lib/explorer';
+import { isSettled } from '../lib/transactions';
+import { useFormat } from '../lib/use-format';
+import { MaskedValue } from './masked-value';
+import { StatusChip } from './status-chip';
+
+/** What happened to the withdrawal just sent, live until it settles. */
+export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; explorerUrl: string | null; onAgain: () => void }) {
+  const { t } = useTranslation('wallet');
+  const f = useFormat();
+  const { data: tx } = useTransaction(id);
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="withdraw-success" role="status">
+      <DoneIcon color="success" sx={{ fontSize: 56 }} />
+      <Typography variant="h6" component="p">
+        {t('withdraw.successTitle')}
+      </Typography>
+      {tx ? (
+        <>
+          <Typography color="text.secondary">
+            {t('withdraw.successText', { amount: f.amount(tx.amount, tx.currency) })}
+          </Typography>
+          {tx.counterparty && (
+            <Box>
+              <MaskedValue value={tx.counterparty} copyLabel={t('copyAddress')} />
+            </Box>
+          )}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'center' }}>
+            <StatusChip status={tx.status} />
+            {!isSettled(tx.status) && (
+              <Typography variant="body2" color="text.secondary">
+                {t('confirmations', { count: tx.requiredConfirmations, done: tx.confirmations })}
+              </Typography>
+            )}
+          </Stack>
+          {tx.txHash && <MaskedValue value={tx.txHash} href={txUrl(explorerUrl, tx.txHash)} copyLabel={t('copyHash')} />}
+        </>
+      ) : (
+        <CircularProgress size={24} />
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1, width: { xs: '100%', sm: 'auto' } }}>
+        <Button variant="contained" onClick={onAgain}>
+          {t('withdraw.again')}
+        </Button>
+        <Button variant="outlined" href="#history">
+          {t('withdraw.toHistory')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
