@@ -226,7 +226,7 @@ describe('the viem gateway', () => {
   it('checks its configuration against the chain', async () => {
     await expect(createViemGateway(optionsFor({ chainId: 56 }))).rejects.toThrow(/chain 31337, expected 56/);
     await expect(createViemGateway(optionsFor({ marketAddress: outside() }))).rejects.toThrow(/CHAIN_MARKET_ADDRESS: no contract/);
-    await expect(createViemGateway(optionsFor({ marketAddress: chain.gateway.usdtAddress }))).rejects.toThrow();
+    await expect(createViemGateway(optionsFor({ marketAddress: chain.gateway.usdtAddress }))).rejects.toThrow(/not an EEE market/);
     await expect(createViemGateway(optionsFor({ treasuryPrivateKey: generatePrivateKey() }))).rejects.toThrow(ChainConfigError);
     await expect(createViemGateway(optionsFor({ treasuryPrivateKey: generatePrivateKey() }))).rejects.toThrow(/CHAIN_TREASURY_PRIVATE_KEY/);
   });

@@ -17,7 +17,8 @@ import {
   isAddressEqual,
   parseEventLogs,
 } from 'viem';
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { HDKey, hdKeyToAccount, privateKeyToAccount } from 'viem/accounts';
 import { eeeMarketAbi } from '@app/contracts/generated/eee-market';
 import { testUsdtAbi } from '@app/contracts/generated/test-usdt';
 import type { ChainGateway, Receipt, Signer, UsdtTransfer } from './gateway';
@@ -118,7 +119,9 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     const [marketUsdt, owner] = await Promise.all([
       client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'usdt' }),
       client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'owner' }),
-    ]);
+    ]).catch(() => {
+      throw new ChainConfigError(`CHAIN_MARKET_ADDRESS: the contract at ${marketAddress} is not an EEE market`);
+    });
     if (!isAddressEqual(marketUsdt, usdtAddress)) {
       throw new ChainConfigError(`CHAIN_MARKET_ADDRESS: the market sells for ${marketUsdt}, not CHAIN_USDT_ADDRESS ${usdtAddress}`);
     }
@@ -129,6 +132,8 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
 
   // ---------------------------------------------------------------- signers
 
+  // The seed is derived once (PBKDF2 is slow by design); each user's account is cached after use.
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(options.mnemonic));
   const userAccounts = new Map<number, HDAccount>();
   const userAccount = (userId: number): HDAccount => {
     if (!Number.isSafeInteger(userId) || userId < 0 || userId >= 2 ** 31) {
@@ -136,7 +141,7 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     }
     let account = userAccounts.get(userId);
     if (!account) {
-      account = mnemonicToAccount(options.mnemonic, { addressIndex: userId });
+      account = hdKeyToAccount(root, { addressIndex: userId });
       userAccounts.set(userId, account);
     }
     return account;

@@ -1,9 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Market, Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
+import crypto from 'node:crypto';
+import { NFT_PRICE_USDT, type SALE_LEVELS } from '@app/shared/constants';
 import { uniqueEmail } from './mail';
 import { seededUsers } from './tokens';
 
 /** Helpers for the wallet and market journeys: real accounts, real chain, real confirmations. */
+
+type SaleLevel = (typeof SALE_LEVELS)[number];
 
 export interface TestUser {
   id: number;
@@ -59,10 +64,38 @@ export async function fundedUser(request: APIRequestContext, prefix: string, amo
 }
 
 /** Admin: lists new tokens of a level (PUT /api/crypto/admin/supply). */
-export async function supply(request: APIRequestContext, level: 'SILVER' | 'GOLD' | 'PLATINUM', count: number) {
+export async function supply(request: APIRequestContext, level: SaleLevel, count: number) {
   return ok<{ ids: number[] }>(
     await request.put('/api/crypto/admin/supply', { headers: auth(seededUsers().admin.token), data: { level, count } }),
   );
+}
+
+/** Buys through the API, as the dialog would (a fresh Idempotency-Key per purchase). */
+export async function buy(request: APIRequestContext, user: TestUser, level: SaleLevel, nftId?: number) {
+  return ok<Purchase>(
+    await request.post('/api/crypto/nft/buy', {
+      headers: { ...auth(user.token), 'idempotency-key': crypto.randomUUID() },
+      data: { level, agreeTerms: true, ...(nftId && { nftId }) },
+    }),
+  );
+}
+
+/**
+ * Sells every listed token of a level to fresh buyers, so the level is sold out and the next buyer
+ * queues. A reserved token leaves the stock at once; its purchase finishes on chain in the background.
+ */
+export async function sellOut(request: APIRequestContext, level: SaleLevel) {
+  const stock = (await getMarket(request)).levels.find((l) => l.level === level)!.stock;
+  const price = NFT_PRICE_USDT[level];
+  const buyers: TestUser[] = [];
+  for (let i = 0; i < stock; i++) {
+    const buyer = await registerUser(request, 'sell-out');
+    await faucet(request, buyer, String(price));
+    buyers.push(buyer);
+  }
+  await Promise.all(buyers.map((buyer) => waitForAvailable(request, buyer, price)));
+  for (const buyer of buyers) await buy(request, buyer, level);
+  await expect.poll(async () => (await getMarket(request)).levels.find((l) => l.level === level)!.stock).toBe(0);
 }
 
 export async function waitForPurchase(request: APIRequestContext, user: TestUser, id: number, status: Purchase['status'], timeout = 60_000) {
@@ -90,7 +123,16 @@ export async function openAs(page: Page, user: TestUser, lang: 'en' | 'ru') {
   );
 }
 
-/** Full-page screenshots for the visual check, at the page's current width. */
-export async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+/** Screenshots for the visual check at the page's current width: the whole page, or what a dialog shows. */
+export async function shoot(page: Page, name: string, fullPage = true) {
+  // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage, animations: 'disabled' });
+}
+
+/** No serious or critical axe violation on what the page shows now (as a11y.spec.ts checks public pages). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
 }

@@ -13,9 +13,13 @@ import { setApiLocale } from './api-client';
  */
 export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', 'provider', 'content', 'faq', 'legal', 'meet', 'affiliates', 'support', 'consent', 'install'] as const;
 
-/** Loaded before the first render (the consent banner's too: it must not wait on a download when its
- * timer fires); every other namespace loads with the first page that uses it. */
-const STARTUP_NAMESPACES = ['common', 'msg', 'errors', 'seo', 'consent'] as const;
+/**
+ * Loaded before the first render, all at once: the consent banner's (it must not wait on a download
+ * when its timer fires) and 'content', the start page's texts and the units most public pages
+ * quote (a separate request after the page's chunk would add a round trip to the start page's
+ * first paint). Every other namespace loads with the first page that uses it (see loadTexts).
+ */
+const STARTUP_NAMESPACES = ['common', 'msg', 'errors', 'seo', 'consent', 'content'] as const;
 
 /** Each namespace of each language is its own small chunk. */
 function loadNamespace(language: string, namespace: string): Promise<unknown> {
@@ -60,6 +64,21 @@ function applyLocale(locale: string) {
   setApiLocale(locale);
 }
 
+let markInitialized: () => void;
+const initialized = new Promise<void>((resolve) => {
+  markInitialized = resolve;
+});
+
+/**
+ * Loads namespaces once i18next is set up (a page chunk may arrive before it is). A page's module
+ * awaits this at its top, so the page renders with its texts at once: suspending on them instead
+ * showed the loading bar and let the footer jump when the page appeared.
+ */
+export async function loadTexts(...namespaces: string[]): Promise<void> {
+  await initialized;
+  await i18next.loadNamespaces(namespaces);
+}
+
 export async function initI18n(locale: Locale = detectLocale()) {
   applyLocale(locale);
   await i18next
@@ -76,6 +95,7 @@ export async function initI18n(locale: Locale = detectLocale()) {
       react: { useSuspense: true },
     });
   i18next.on('languageChanged', applyLocale);
+  markInitialized();
   return i18next;
 }
 

@@ -32,17 +32,31 @@ export async function describePurchase(db: Db, row: typeof purchases.$inferSelec
   return toPurchase(row, steps, await queuePosition(db, row));
 }
 
+type LevelCounts = { stock: { type: number; n: number }[]; queued: { type: number; n: number }[] };
+const COUNTS_TTL_MS = 1000;
+const countsCache = new WeakMap<CryptoContext, { at: number; counts: Promise<LevelCounts> }>();
+
+/** Stock and queue lengths, the busiest read of the market: cached briefly and dropped on every change here. */
+function levelCounts(ctx: CryptoContext): Promise<LevelCounts> {
+  const cached = countsCache.get(ctx);
+  if (cached && Date.now() - cached.at < COUNTS_TTL_MS) return cached.counts;
+  const counts = (async () => ({
+    stock: await ctx.db.select({ type: nfts.type, n: count() }).from(nfts).where(eq(nfts.status, 'LISTED')).groupBy(nfts.type),
+    queued: await ctx.db.select({ type: purchases.type, n: count() }).from(purchases).where(eq(purchases.status, 'QUEUED')).groupBy(purchases.type),
+  }))();
+  countsCache.set(ctx, { at: Date.now(), counts });
+  counts.catch(() => countsCache.delete(ctx));
+  return counts;
+}
+
+/** Stock or a queue changed: forget the cached counts and tell the market page. */
+export function marketChanged(ctx: CryptoContext, level: SaleLevel) {
+  countsCache.delete(ctx);
+  ctx.events.market(level);
+}
+
 export async function getMarket(ctx: CryptoContext, userId?: number): Promise<Market> {
-  const stock = await ctx.db
-    .select({ type: nfts.type, n: count() })
-    .from(nfts)
-    .where(eq(nfts.status, 'LISTED'))
-    .groupBy(nfts.type);
-  const queued = await ctx.db
-    .select({ type: purchases.type, n: count() })
-    .from(purchases)
-    .where(eq(purchases.status, 'QUEUED'))
-    .groupBy(purchases.type);
+  const { stock, queued } = await levelCounts(ctx);
   const mine = userId ? await ctx.db.select().from(purchases).where(and(eq(purchases.userId, userId), inArray(purchases.status, ['QUEUED', 'PROCESSING']))) : [];
   const owned = userId ? await ctx.db.select({ type: nfts.type }).from(nfts).where(eq(nfts.ownerId, userId)) : [];
   const maxType = userId ? await maxBuyableType(ctx.db, userId) : -1;
@@ -149,7 +163,7 @@ export async function buy(ctx: CryptoContext, userId: number, body: BuyRequest, 
   const purchase = await describePurchase(ctx.db, row);
   ctx.events.purchase(userId, purchase);
   ctx.events.wallet(userId, { reason: 'purchase' });
-  ctx.events.market(body.level);
+  marketChanged(ctx, body.level);
   if (row.status === 'QUEUED') await serveQueue(ctx, type);
   ctx.wake();
   return purchase.status === 'QUEUED' ? describePurchase(ctx.db, one(await ctx.db.select().from(purchases).where(eq(purchases.id, row.id)))) : purchase;
@@ -187,7 +201,7 @@ export async function cancelPurchase(ctx: CryptoContext, userId: number, id: num
   const purchase = await describePurchase(ctx.db, row);
   ctx.events.purchase(userId, purchase);
   ctx.events.wallet(userId, { reason: 'refund' });
-  ctx.events.market(levelName(row.type) as SaleLevel);
+  marketChanged(ctx, levelName(row.type) as SaleLevel);
   return purchase;
 }
 
@@ -214,7 +228,7 @@ export async function serveQueue(ctx: CryptoContext, type: number): Promise<numb
     ctx.events.purchase(assigned.userId, await describePurchase(ctx.db, assigned));
   }
   if (served) {
-    ctx.events.market(levelName(type) as SaleLevel);
+    marketChanged(ctx, levelName(type) as SaleLevel);
     ctx.wake();
   }
   return served;
@@ -243,7 +257,7 @@ export async function recordCreatedTokens(
     )
     .onConflictDoNothing();
   if (!tokens.ownerId) {
-    ctx.events.market(levelName(tokens.type) as SaleLevel);
+    marketChanged(ctx, levelName(tokens.type) as SaleLevel);
     await serveQueue(ctx, tokens.type);
   }
 }

@@ -7,7 +7,7 @@ import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
 import { shareOf } from './amounts';
 import { lockWallet, move, post, type Posting } from './ledger';
-import { describePurchase, serveQueue } from './market-service';
+import { describePurchase, marketChanged, serveQueue } from './market-service';
 import { levelName, toTransaction } from './representations';
 
 type PurchaseRow = typeof purchases.$inferSelect;
@@ -137,7 +137,7 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
     if (done) {
       await emit(purchase.id);
       ctx.events.wallet(purchase.userId, { reason: 'purchase' });
-      ctx.events.market(levelName(purchase.type) as 'SILVER');
+      marketChanged(ctx, levelName(purchase.type) as 'SILVER');
     }
   }
 

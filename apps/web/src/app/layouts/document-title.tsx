@@ -28,16 +28,19 @@ function link(rel: string, hreflang?: string) {
 
 /**
  * The page's title and description in its language, and the addresses of the same page in each
- * language (`?lang=`), linked by hreflang for search engines.
+ * language (`?lang=`), linked by hreflang for search engines. Every address is canonical for
+ * itself: `/page?lang=ru` is the Russian page, and `/page` (the x-default, whose language follows
+ * the browser) is not a copy of either, so it must not name one of them as its canonical.
  */
 export function DocumentTitle() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const matches = useMatches();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
   const title = key ? `${t(key)} — ${t('app.name')}` : `${t('app.name')} — ${t('app.tagline')}`;
   const description = t(`seo:pages.${pathname}`, { defaultValue: t('seo:default', { defaultValue: t('footer.about') }) });
-  const locale = i18n.resolvedLanguage ?? 'en';
+  const requested = new URLSearchParams(search).get('lang');
+  const chosen = (SUPPORTED_LOCALES as readonly string[]).includes(requested ?? '') ? requested : null;
 
   useEffect(() => {
     document.title = title;
@@ -45,11 +48,11 @@ export function DocumentTitle() {
       el.setAttribute('content', description),
     );
     const base = `${window.location.origin}${pathname}`;
-    upsert('link[rel="canonical"]', link('canonical'), (el) => el.setAttribute('href', `${base}?lang=${locale}`));
+    upsert('link[rel="canonical"]', link('canonical'), (el) => el.setAttribute('href', chosen ? `${base}?lang=${chosen}` : base));
     for (const lang of SUPPORTED_LOCALES) {
       upsert(`link[rel="alternate"][hreflang="${lang}"]`, link('alternate', lang), (el) => el.setAttribute('href', `${base}?lang=${lang}`));
     }
     upsert('link[rel="alternate"][hreflang="x-default"]', link('alternate', 'x-default'), (el) => el.setAttribute('href', base));
-  }, [title, description, pathname, locale]);
+  }, [title, description, pathname, chosen]);
   return null;
 }

@@ -13,9 +13,13 @@ import LinkIcon from '@mui/icons-material/Link';
 import { PageHeader } from '../../../components/page-header';
 import { RichText } from '../../../components/rich-text';
 import { RouterLink } from '../../../components/router-link';
+import { loadTexts } from '../../../lib/i18n';
 import { useProductFacts } from '../../../components/use-product-facts';
 import { FAQ_QUESTIONS } from './faq-questions';
 import { useHashExpansion } from './use-hash-expansion';
+
+// The page's texts come with its code (see loadTexts).
+await loadTexts('faq');
 
 /** Clears the sticky header when a question is scrolled to. */
 const ANCHOR_OFFSET = 88;

@@ -15,6 +15,7 @@ import { LevelCards } from './level-cards';
 import { MintingSection } from './minting-section';
 import { AppDownloadSection } from './app-download-section';
 import { HomeCta } from './home-cta';
+import { RenderInTurn } from './render-in-turn';
 
 /** Which landing a visitor came to: the plain home, or a partner landing (SPEC.md /l, /l/meet, /l/earn). */
 export type Landing = 'home' | 'partner' | 'meet' | 'earn';
@@ -74,22 +75,24 @@ export function HomePage({ landing = 'home', news }: { landing?: Landing; news?:
         </Container>
       </Box>
       <Container maxWidth="lg">
-        {landing === 'earn' ? (
-          <>
-            <LevelCards />
-            <MintingSection />
-            <HowItWorks />
-          </>
-        ) : (
-          <>
-            <HowItWorks />
-            <LevelCards />
-            <MintingSection />
-          </>
-        )}
-        {news}
-        <AppDownloadSection />
-        <HomeCta />
+        <RenderInTurn
+          sections={[
+            ...(landing === 'earn'
+              ? [
+                  { key: 'levels', node: <LevelCards /> },
+                  { key: 'minting', node: <MintingSection /> },
+                  { key: 'steps', node: <HowItWorks /> },
+                ]
+              : [
+                  { key: 'steps', node: <HowItWorks /> },
+                  { key: 'levels', node: <LevelCards /> },
+                  { key: 'minting', node: <MintingSection /> },
+                ]),
+            { key: 'news', node: news },
+            { key: 'app', node: <AppDownloadSection /> },
+            { key: 'cta', node: <HomeCta /> },
+          ]}
+        />
       </Container>
     </Box>
   );

@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { PageHeader } from '../../../components/page-header';
+import { loadTexts } from '../../../lib/i18n';
 import { useProductFacts } from '../../../components/use-product-facts';
 import { LegalSection } from './legal-section';
 import { TableOfContents } from './table-of-contents';
 import { RelatedDocuments } from './related-documents';
 import { useScrollToHash } from './use-scroll-to-hash';
+
+// The documents' texts come with their code (see loadTexts).
+await loadTexts('legal');
 
 /** A long document: title, lead, contents, and sections each reachable by its own anchor. */
 export function LegalDocument({ doc, title, sections }: { doc: 'terms' | 'privacy'; title: string; sections: readonly string[] }) {

@@ -105,8 +105,8 @@ export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProp
           ) : null}
         </Stack>
         <Typography component="p" sx={{ fontSize: 34, fontWeight: 700, mt: 1, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }} data-testid="level-price">
-          {f.number(level.price)}
-          <Box component="span" sx={{ fontSize: 16, fontWeight: 500, color: 'text.secondary', ml: 1 }}>
+          {f.number(level.price)}{' '}
+          <Box component="span" sx={{ fontSize: 16, fontWeight: 500, color: 'text.secondary', ml: 0.5 }}>
             USDT
           </Box>
         </Typography>
@@ -118,7 +118,7 @@ export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProp
           )}
           {(level.queueLength > 0 || !inStock) && (
             <Typography variant="body2" color="text.secondary">
-              {t('card.queue', { count: level.queueLength })}
+              {level.queueLength === 0 ? t('card.queueEmpty') : t('card.queue', { count: level.queueLength })}
             </Typography>
           )}
         </Stack>

@@ -69,8 +69,8 @@ export function BalanceSummary({ wallet }: { wallet: Wallet }) {
             sx={{ fontSize: { xs: 34, md: 42 }, fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }}
             data-testid="balance-total"
           >
-            {f.number(wallet.balance)}
-            <Box component="span" sx={{ fontSize: '0.5em', fontWeight: 500, color: 'text.secondary', ml: 1 }}>
+            {f.number(wallet.balance)}{' '}
+            <Box component="span" sx={{ fontSize: '0.5em', fontWeight: 500, color: 'text.secondary', ml: 0.5 }}>
               {wallet.symbol || 'USDT'}
             </Box>
           </Typography>

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DoneIcon from '@mui/icons-material/CheckCircle';
+import FailIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTransaction } from '../api/get-transaction';
 import { txUrl } from '../lib/explorer';
 import { isSettled } from '../lib/transactions';
@@ -20,9 +21,9 @@ export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; expl
 
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="withdraw-success" role="status">
-      <DoneIcon color="success" sx={{ fontSize: 56 }} />
-      <Typography variant="h6" component="p">
-        {t('withdraw.successTitle')}
+      {tx?.status === 'FAIL' ? <FailIcon color="error" sx={{ fontSize: 56 }} /> : <DoneIcon color="success" sx={{ fontSize: 56 }} />}
+      <Typography variant="h6" component="p" data-testid="withdraw-title">
+        {tx?.status === 'CONFIRMED' ? t('withdraw.doneTitle') : tx?.status === 'FAIL' ? t('withdraw.failedTitle') : t('withdraw.successTitle')}
       </Typography>
       {tx ? (
         <>
@@ -30,7 +31,7 @@ export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; expl
             {t('withdraw.successText', { amount: f.amount(tx.amount, tx.currency) })}
           </Typography>
           {tx.counterparty && (
-            <Box>
+            <Box data-testid="withdraw-to">
               <MaskedValue value={tx.counterparty} copyLabel={t('copyAddress')} />
             </Box>
           )}
@@ -42,7 +43,16 @@ export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; expl
               </Typography>
             )}
           </Stack>
-          {tx.txHash && <MaskedValue value={tx.txHash} href={txUrl(explorerUrl, tx.txHash)} copyLabel={t('copyHash')} />}
+          {tx.status === 'FAIL' && (
+            <Typography variant="body2" color="text.secondary">
+              {t('withdraw.failedText')}
+            </Typography>
+          )}
+          {tx.txHash && (
+            <Typography variant="body2" component="div" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              {t('history.hash')} <MaskedValue value={tx.txHash} href={txUrl(explorerUrl, tx.txHash)} copyLabel={t('copyHash')} />
+            </Typography>
+          )}
         </>
       ) : (
         <CircularProgress size={24} />
