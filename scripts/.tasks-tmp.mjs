@@ -19,7 +19,7 @@ try {
   const { profile } = await cdp.send('Profiler.stop');
   const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   const mains = new Set(events.filter(e => e.name === 'thread_name' && e.args.name === 'CrRendererMain').map(e => e.pid + ':' + e.tid));
-  const tasks = events.filter(e => e.name === 'RunTask' && e.dur > 50000 && mains.has(e.pid + ':' + e.tid)).sort((a, b) => a.ts - b.ts);
+  const tasks = events.filter(e => e.name === 'RunTask' && e.dur > 50000 && mains.has(e.pid + ':' + e.tid)).sort((a, b) => a.ts - b.ts); console.log('tasks', tasks.length, 'mains', [...mains], events.filter(e => e.name === 'RunTask' && e.dur > 50000).map(e=>e.pid+':'+e.tid+' '+e.dur).slice(0,5));
   const maps = {}; const mapFor = (url) => { const m = url.match(/\/assets\/([^/?]+\.js)/); if (!m) return null; const f = path.join(dist, 'assets', m[1] + '.map'); if (!fs.existsSync(f)) return null; return maps[f] ??= new TraceMap(JSON.parse(fs.readFileSync(f, 'utf8'))); };
   const byId = new Map(profile.nodes.map(n => [n.id, n])); const parent = new Map(); for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const keyOf = (id) => { const cf = byId.get(id).callFrame; if (!cf.url) return cf.functionName || '(native)'; const tm = mapFor(cf.url); if (!tm) return cf.url.slice(-30); const o = originalPositionFor(tm, { line: cf.lineNumber + 1, column: cf.columnNumber }); const s = o.source ?? '?'; const i = s.lastIndexOf('node_modules/'); return (i >= 0 ? s.slice(i + 13).split('/').slice(0, s.slice(i+13).startsWith('@') ? 2 : 1).join('/') : s.replace(/^.*src\//, 'src/')); };

@@ -152,7 +152,7 @@ export function BuyReview(props: BuyReviewProps) {
               <Typography variant="body2" sx={{ mb: 1.5 }}>
                 {t('review.kycText', { level: name, kycReview: t('common:units.hours', { count: KYC_REVIEW_HOURS }) })}
               </Typography>
-              <Button variant="contained" color="warning" size="small" href="/kyc" LinkComponent={RouterLink}>
+              <Button variant="outlined" color="inherit" size="small" href="/kyc" LinkComponent={RouterLink}>
                 {t('review.kycLink')}
               </Button>
             </Alert>
@@ -163,7 +163,7 @@ export function BuyReview(props: BuyReviewProps) {
               <Typography variant="body2" sx={{ mb: 1.5 }}>
                 {available !== undefined ? t('review.fundsText', { missing: f.number(shortfall(price, available)) }) : t('review.fundsTextUnknown')}
               </Typography>
-              <Button variant="contained" color="error" size="small" href={depositHref} LinkComponent={RouterLink}>
+              <Button variant="outlined" color="inherit" size="small" href={depositHref} LinkComponent={RouterLink}>
                 {t('review.deposit')}
               </Button>
             </Alert>
