@@ -35,6 +35,7 @@ import type { ChainGateway } from './chain/gateway';
 import { cryptoRoutes } from './modules/crypto/routes';
 import { createCryptoWorkers, type CryptoWorkers } from './modules/crypto/workers';
 import type { CryptoContext } from './modules/crypto/context';
+import { purchasePush, transactionPush } from './modules/crypto/push-items';
 import { MARKET_ROOM } from '@app/shared/socket-events';
 
 export interface AppDeps {
@@ -148,8 +149,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       bnbPriceUsd: config.BNB_PRICE_USD,
       wake: () => wakeable.workers?.wake(),
       events: {
-        purchase: (userId, purchase) => app.realtime.toUser(userId, 'purchase:update', purchase),
-        transaction: (userId, transaction) => app.realtime.toUser(userId, 'transaction:update', transaction),
+        purchase: (userId, purchase) => {
+          app.realtime.toUser(userId, 'purchase:update', purchase);
+          const push = purchasePush(purchase);
+          if (push) app.realtime.toUser(userId, 'notification', push);
+        },
+        transaction: (userId, transaction) => {
+          app.realtime.toUser(userId, 'transaction:update', transaction);
+          const push = transactionPush(transaction);
+          if (push) app.realtime.toUser(userId, 'notification', push);
+        },
         wallet: (userId, change) => app.realtime.toUser(userId, 'wallet:changed', change),
         market: (level) => app.realtime.io.to(MARKET_ROOM).emit('market:changed', level),
       },

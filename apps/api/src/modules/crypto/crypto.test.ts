@@ -202,6 +202,22 @@ describe('market', () => {
   });
 });
 
+describe('icon', () => {
+  it('an admin grants an ICON on chain; it is never for sale and only once per user', async () => {
+    const admin = await userWithToken('admin');
+    const user = await userWithToken();
+    const granted = await call<{ id: number }>('POST', '/admin/icon', admin.headers, { userId: user.id });
+    expect(granted.status).toBe(200);
+    expect((await chain.gateway.ownerOf(granted.body.id)).toLowerCase()).toBe(chain.gateway.addressOf(user.id).toLowerCase());
+    expect(await chain.gateway.levelOf(granted.body.id)).toBe(3);
+    expect((await wallet(user.headers)).nfts).toEqual([expect.objectContaining({ id: granted.body.id, level: 'ICON' })]);
+    expect((await call<{ code: string }>('POST', '/admin/icon', admin.headers, { userId: user.id })).body.code).toBe('LEVEL_ALREADY_OWNED');
+    expect((await call('GET', `/market/nft/${granted.body.id}`, {})).status).toBe(404);
+    const buyIcon = await call<{ code: string }>('POST', '/nft/buy', { ...user.headers, 'idempotency-key': 'buy-icon-0001' }, { level: 'ICON', agreeTerms: true });
+    expect(buyIcon.body.code).toBe('VALIDATION_ERROR');
+  });
+});
+
 describe('withdrawals', () => {
   it('asks for BNB when the fee cannot be paid, naming both numbers', async () => {
     const user = await userWithToken();
