@@ -126,3 +126,23 @@ export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_TTL_MINUTES = 15;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
+
+/**
+ * Meeting detection and device protection (PRODUCT.md "Meetings and minting"), beside
+ * MEETING_DISTANCE_METERS, MEETING_DURATION_MINUTES, MEETING_MAX_GAP_SECONDS and RESTRICTION_MAX_HOURS.
+ */
+/** A fix reporting a worse accuracy (metres) than this never counts as "together". */
+export const MEETING_MAX_ACCURACY_METERS = 20;
+/** Share of the two fixes' combined (root-sum-square) accuracy granted on top of the distance. */
+export const MEETING_ACCURACY_SHARE = 0.5;
+/** Fixes of the two users are compared only when taken at most this far apart in time. */
+export const MEETING_PAIR_WINDOW_SECONDS = 5;
+/** Consecutive fixes of one user implying a faster speed are impossible movement (faster than a plane). */
+export const MAX_SPEED_METERS_PER_SECOND = 300;
+/** The most accuracy slack (metres, both fixes together) the speed check grants to coarse fixes. */
+export const MOVEMENT_MAX_ACCURACY_SLACK_METERS = 1000;
+/** A device fingerprint seen with more accounts than this restricts minting. */
+export const MAX_ACCOUNTS_PER_DEVICE = 1;
+/** Minting restriction per flag; repeated flags stack, never beyond RESTRICTION_MAX_HOURS from the latest. */
+export const RESTRICTION_SHARED_DEVICE_HOURS = 72;
+export const RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS = 24;
