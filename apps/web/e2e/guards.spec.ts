@@ -58,8 +58,14 @@ test.describe('login-required routes', () => {
     });
   }
 
+  test('/market opens with a token', async ({ page }) => {
+    await signIn(page, seededUsers().member.token);
+    await page.goto('/market');
+    await expect(page.getByTestId('market')).toBeVisible();
+    expect(path(page)).toBe('/market');
+  });
+
   for (const [url, screen] of [
-    ['/market', 'market'],
     ['/kyc', 'kyc'],
     ['/account/referral', 'accountReferral'],
   ] as const) {

@@ -8,6 +8,9 @@ import { expectAccessible, fundedUser, getMarket, openAs, registerUser, sellOut,
  * one after another.
  */
 
+// Real chain work and a shared server: every test here gets more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
 const silver = (page: Page) => page.getByTestId('market-level-SILVER');
 const dialog = (page: Page) => page.getByTestId('buy-dialog');
 
@@ -59,6 +62,7 @@ test.describe('buying Silver', () => {
     await expect(page.getByTestId('step-BUY_NFT')).toHaveAttribute('data-state', 'done');
     await expect(page.getByTestId('bought-token')).toContainText('Silver');
     await shoot(page, 'market-en-1280-success', false);
+    await expectAccessible(page);
 
     // The token is in the wallet, and the market marks the level as owned.
     await page.getByRole('link', { name: 'Open the wallet' }).click();
@@ -109,10 +113,12 @@ test.describe('buying Silver', () => {
     await expect(page.getByTestId('queue-explainer')).toContainText('Очереди нет: вы будете первым.');
     await dialog(page).getByLabel('Я согласен с Условиями использования и Политикой конфиденциальности').check();
     await shoot(page, 'market-ru-360-queue-review', false);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Внести 100 USDT и встать в очередь' }).click();
     await expect(page.getByTestId('purchase-queued')).toBeVisible();
     await expect(page.getByTestId('queue-position')).toHaveText('1');
     await shoot(page, 'market-ru-360-queued', false);
+    await expectAccessible(page);
 
     // Leave the queue: the prepayment comes back.
     await page.getByTestId('leave-queue').click();

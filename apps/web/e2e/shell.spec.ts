@@ -167,7 +167,7 @@ test.describe('code splitting', () => {
 
     await signIn(page, seededUsers().admin.token);
     await page.goto('/account/market');
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByTestId('wallet')).toBeVisible();
     await page.goto('/control/monitor');
     await expect(page.getByTestId('coming-soon')).toBeVisible();
     await page.waitForLoadState('networkidle');

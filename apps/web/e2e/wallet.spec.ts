@@ -158,5 +158,6 @@ test.describe('wallet', () => {
     await page.getByTestId('withdraw-submit').click();
     await expect(page.getByTestId('insufficient-fee')).toContainText('Not enough BNB for the network fee');
     await expect(page.getByTestId('insufficient-fee')).toContainText('BNB, and this withdrawal needs');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 });

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: FieldError[] = [],
     readonly retryAfter?: number,
+    /** Facts of the failure, e.g. INSUFFICIENT_FEE's `{ balance, fee }`. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -100,7 +102,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const message = body.message || 'UNKNOWN_ERROR';
   record({ code: response.status || 400, url: url.pathname, message });
   if (response.status === 401) session.clear();
-  throw new ApiError(response.status || 400, body.code ?? 'UNKNOWN_ERROR', message, body.fields ?? [], body.retryAfter);
+  throw new ApiError(response.status || 400, body.code ?? 'UNKNOWN_ERROR', message, body.fields ?? [], body.retryAfter, body.details);
 }
 
 function safeJson(text: string): unknown {

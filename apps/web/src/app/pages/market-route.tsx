@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { MarketPage } from '../../features/market/components/market-page';
 import { RiskDisclaimer } from '../../features/legal/components/risk-disclaimer';
@@ -11,6 +12,8 @@ import { useWalletEvents } from '../../features/wallet/lib/use-wallet-events';
  * composed in (features do not import each other).
  */
 export function MarketRoute() {
+  // The disclaimer's namespace loads with the page, so opening the purchase dialog never waits for it.
+  useTranslation('content');
   const queryClient = useQueryClient();
   const wallet = useWallet();
   const info = useCryptoInfo();

@@ -1,4 +1,4 @@
-import { useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -10,6 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { KYC_REVIEW_HOURS } from '@app/shared/constants';
@@ -123,7 +124,7 @@ export function BuyReview(props: BuyReviewProps) {
         <Stack spacing={2.5}>
           <Box sx={{ px: 2, py: 1, borderRadius: 2, bgcolor: 'action.hover' }} data-testid="buy-summary">
             <SummaryRow label={t('review.level')} value={name} />
-            {nft && <SummaryRow label={t('review.token')} value={`${nft.name} · #${nft.id}`} testId="buy-token" />}
+            {nft && <SummaryRow label={t('review.token')} value={nft.name.includes(`#${nft.id}`) ? nft.name : `${nft.name} · #${nft.id}`} testId="buy-token" />}
             <SummaryRow label={queue ? t('review.prepay') : t('review.price')} value={f.usdt(price)} testId="buy-price" />
             {available !== undefined && <SummaryRow label={t('review.available')} value={f.usdt(available)} testId="buy-available" />}
           </Box>
@@ -207,7 +208,8 @@ export function BuyReview(props: BuyReviewProps) {
                     '& p': { fontSize: 14 },
                   }}
                 >
-                  {disclaimer}
+                  {/* The disclaimer's texts may still be loading: only this box waits for them. */}
+                  <Suspense fallback={<Skeleton variant="text" height={120} />}>{disclaimer}</Suspense>
                 </Box>
               </Box>
               <Controller

@@ -68,10 +68,12 @@ export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenPr
             {t('offer.eyebrow')}
           </Typography>
           <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {nft.name}{' '}
-            <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.7em' }}>
-              #{nft.id}
-            </Box>
+            {nft.name}
+            {!nft.name.includes(`#${nft.id}`) && (
+              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.7em', ml: 1 }}>
+                #{nft.id}
+              </Box>
+            )}
           </Typography>
           <Typography color="text.secondary">
             {t('offer.details', { level: t(`common:levels.${nft.level}`), price: f.usdt(nft.price) })}

@@ -51,9 +51,11 @@ function TokenCard({ nft, now }: { nft: Nft; now: number }) {
               {nft.name}
             </Typography>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto !important' }}>
-            #{nft.id}
-          </Typography>
+          {!nft.name.includes(`#${nft.id}`) && (
+            <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto !important' }}>
+              #{nft.id}
+            </Typography>
+          )}
         </Stack>
         <Row label={t('tokens.parents')}>{parents.length ? parents.map(who).join(' · ') : t('tokens.noParents')}</Row>
         {nft.acquiredAt && <Row label={t('tokens.since')}>{f.date(nft.acquiredAt)}</Row>}
