@@ -25,6 +25,8 @@ import { providerSignInRoutes } from './modules/provider-sign-in/routes';
 import { referralRoutes } from './modules/referral/routes';
 import { newsRoutes } from './modules/news/routes';
 import { cpaRoutes } from './modules/cpa/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { reportRoutes } from './modules/report/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { createAccountService } from './modules/user/account-service';
 import { createCodeHasher } from './modules/user/email-codes';
@@ -188,6 +190,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(referralRoutes, { prefix: '/referral', accounts });
       await api.register(newsRoutes, { prefix: '/notif' });
       await api.register(cpaRoutes, { prefix: '/cpa' });
+      await api.register(chatRoutes, { prefix: '/chat' });
+      await api.register(reportRoutes, { prefix: '/report' });
       if (crypto_) await api.register(cryptoRoutes, { prefix: '/crypto', ctx: crypto_ });
     },
     { prefix: '/api' },

@@ -57,6 +57,10 @@ export const ERROR_CATALOGUE = {
   FILE_REQUIRED: { status: 400, message: 'Select or upload file' },
   FILE_TOO_LARGE: { status: 413, message: 'The file is too large' },
   UNSUPPORTED_FILE: { status: 415, message: 'Only images can be uploaded (JPEG, PNG, WebP, GIF, HEIC or AVIF)' },
+  // Chat and reports
+  USER_BLOCKED: { status: 403, message: 'Messaging is not possible: one of you has blocked the other' },
+  SELF_ACTION_NOT_ALLOWED: { status: 400, message: 'You cannot do this with your own account' },
+  MESSAGE_ID_REUSED: { status: 409, message: 'This message id was already used for a different message' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -4,6 +4,7 @@
  */
 
 import type { Purchase, Transaction } from './schemas/crypto';
+import type { ChatMessage, ChatRead, ChatTyping, ChatTypingRequest } from './schemas/chat';
 import type { SALE_LEVELS } from './constants';
 
 type MarketLevelName = (typeof SALE_LEVELS)[number];
@@ -44,6 +45,16 @@ export interface ServerToClientEvents {
   notification: (item: PushItem) => void;
   /** The session was ended on the server (blocked, deleted, logged out elsewhere). */
   'session:revoked': (reason: string) => void;
+  /**
+   * A new chat message, to the receiver's sockets and to the sender's (other devices): the same
+   * message may arrive again after a retry, so clients merge by id. The receiver's copy carries
+   * `scamWarning` when the text looks like a scam.
+   */
+  'chat:message': (message: ChatMessage) => void;
+  /** A participant read a conversation up to a message (to both participants). */
+  'chat:read': (read: ChatRead) => void;
+  /** The peer is typing in a shared conversation (relayed, never stored). */
+  'chat:typing': (typing: ChatTyping) => void;
 }
 
 export interface ClientToServerEvents {
@@ -51,6 +62,8 @@ export interface ClientToServerEvents {
   ping: (ack: (serverTime: number) => void) => void;
   /** Join or leave the room that hears 'market:changed'. */
   'market:watch': (on: boolean) => void;
+  /** The caller is typing; relayed to the other participant only. Send at most every few seconds. */
+  'chat:typing': (typing: ChatTypingRequest) => void;
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;

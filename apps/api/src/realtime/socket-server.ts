@@ -6,6 +6,7 @@ import { HEADERS } from '@app/shared/constants';
 import { MARKET_ROOM, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
 import { AppError } from '../lib/app-error';
 import { bearerToken } from '../plugins/auth';
+import { createTypingRelay } from '../modules/chat/typing';
 
 interface SocketData {
   userId: number;
@@ -64,6 +65,8 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
     }
   });
 
+  const relayTyping = createTypingRelay({ db: app.database.db, emit: (userId, event, ...args) => io.to(userRoom(userId)).emit(event, ...args), log: app.log });
+
   io.on('connection', (socket: RealtimeSocket) => {
     const { userId } = socket.data;
     void socket.join(userRoom(userId));
@@ -74,6 +77,7 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
     socket.on('market:watch', (on) => {
       void (on === true ? socket.join(MARKET_ROOM) : socket.leave(MARKET_ROOM));
     });
+    socket.on('chat:typing', (typing) => relayTyping(userId, typing));
   });
 
   app.decorate('realtime', {

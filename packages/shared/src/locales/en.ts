@@ -74,5 +74,8 @@ export const errorsEn = {
   WITHDRAW_TO_OWN_ADDRESS: 'You cannot withdraw to your own deposit address',
   CHAIN_UNAVAILABLE: 'The blockchain is not reachable right now, please try again',
   UNSUPPORTED_FILE: 'Only images can be uploaded (JPEG, PNG, WebP, GIF, HEIC or AVIF)',
+  USER_BLOCKED: 'Messaging is not possible: one of you has blocked the other',
+  SELF_ACTION_NOT_ALLOWED: 'You cannot do this with your own account',
+  MESSAGE_ID_REUSED: 'This message id was already used for a different message',
   NETWORK_ERROR: 'No connection to the server. Check your network and try again',
 } satisfies Record<ErrorCode | 'NETWORK_ERROR', string>;

@@ -72,5 +72,8 @@ export const errorsRu = {
   WITHDRAW_TO_OWN_ADDRESS: 'Нельзя вывести средства на собственный адрес пополнения',
   CHAIN_UNAVAILABLE: 'Блокчейн сейчас недоступен, попробуйте ещё раз',
   UNSUPPORTED_FILE: 'Можно загружать только изображения (JPEG, PNG, WebP, GIF, HEIC или AVIF)',
+  USER_BLOCKED: 'Переписка невозможна: один из вас заблокировал другого',
+  SELF_ACTION_NOT_ALLOWED: 'С собственным аккаунтом так сделать нельзя',
+  MESSAGE_ID_REUSED: 'Этот идентификатор сообщения уже использован для другого сообщения',
   NETWORK_ERROR: 'Нет связи с сервером. Проверьте сеть и попробуйте снова',
 } satisfies Record<keyof typeof errorsEn, string>;

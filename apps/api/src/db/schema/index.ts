@@ -5,3 +5,4 @@ export * from './media';
 export * from './content';
 export * from './attribution';
 export * from './crypto';
+export * from './chat';
