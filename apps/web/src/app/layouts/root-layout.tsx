@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { Header } from './header';
@@ -10,6 +10,17 @@ import { NotificationCenter } from '../../features/notifications/components/noti
 import { CookieBanner } from '../../features/consent/components/cookie-banner';
 import { useCookieBannerAnswered } from '../../features/consent/lib/use-consents';
 import { InstallAppDialog } from '../../features/install-app/components/install-app-dialog';
+
+/**
+ * Where the router keeps each page's scroll position. Its default is the history entry's key, but
+ * every page opened afresh (typed, reloaded, followed from elsewhere) has the same key, "default":
+ * a page opened afresh then took the position another one was left at, jumping away from its top
+ * or fighting its own #anchor. Such entries are keyed by their address instead, so a reload still
+ * comes back to where the reader was; entries made by the app's own navigation keep their key.
+ */
+function scrollKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}${location.hash}` : location.key;
+}
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -45,7 +56,7 @@ export function RootLayout() {
       {/* Never over the cookie banner: it may open by itself only once that is answered. */}
       <InstallAppDialog mayOpenByItself={consentAnswered} />
       <NotificationCenter />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </Box>
   );
 }

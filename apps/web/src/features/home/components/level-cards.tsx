@@ -25,7 +25,7 @@ export function LevelCards() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
         {t('home.levelsSubtitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
         {SALE_LEVELS.map((level, index) => {
           const allows = t(`content:home.allows.${level}`, { ...facts, returnObjects: true }) as unknown as string[];
           return (

@@ -38,7 +38,7 @@ export function MintingSection() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 720 }}>
         {t('home.mint.subtitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
         {CONDITIONS.map(({ key, icon: Icon }, index) => (
           <Reveal key={key} delay={(index % 3) * 100}>
             <Paper variant="outlined" sx={{ p: 3, height: '100%', bgcolor: 'transparent' }}>

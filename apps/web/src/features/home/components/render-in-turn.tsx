@@ -1,18 +1,34 @@
 import { Fragment, startTransition, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 
+/** Only the first page of a visit renders in turns; later visits to it come back all at once. */
+let firstRender = true;
+
 /**
  * Renders its sections one at a time, each in a task of its own once the previous one is on the
- * screen. The start page is long and every section brings its own styles: in one commit that was a
- * main-thread block of half a second on a mid-range phone, during which a tap went unanswered
- * (Lighthouse's total blocking time). The sections are below the fold, so nobody sees the order;
- * a screen-high placeholder keeps the footer out of view until the last one is in.
+ * screen, when the start page is the first page of a visit. It is long and every section brings
+ * its own styles: in one commit that was a main-thread block of half a second on a mid-range phone,
+ * during which a tap went unanswered (Lighthouse's total blocking time). The sections are below the
+ * fold, so nobody sees the order; a screen-high placeholder keeps the footer out of view until the
+ * last one is in. Coming back later (a link, the back button) renders everything at once, so the
+ * router can restore the scroll position on a page of full height.
  */
 export function RenderInTurn({ sections }: { sections: { key: string; node: ReactNode }[] }) {
-  const [shown, setShown] = useState(0);
+  const [shown, setShown] = useState(() => (firstRender ? 0 : sections.length));
+
+  // Leaving the page, even before every section is in, ends the first visit's turns.
+  useEffect(
+    () => () => {
+      firstRender = false;
+    },
+    [],
+  );
 
   useEffect(() => {
-    if (shown >= sections.length) return;
+    if (shown >= sections.length) {
+      firstRender = false;
+      return;
+    }
     const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)));
     return () => clearTimeout(timer);
   }, [shown, sections.length]);

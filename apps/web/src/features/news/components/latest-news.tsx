@@ -55,7 +55,7 @@ export function LatestNews() {
       <Typography id="news-title" variant="h4" component="h2" sx={{ mb: 4 }}>
         {t('home.news.title')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
         {items.slice(0, SHOWN).map((item) => (
           <NewsCard key={item.id} item={item} />
         ))}
