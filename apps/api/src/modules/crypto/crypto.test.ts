@@ -265,6 +265,46 @@ describe('withdrawals', () => {
     expect(await wallet(user.headers)).toMatchObject({ balance: '50', withdrawable: '50', pendingWithdrawals: '0' });
   });
 
+  it('a withdrawal the chain refuses ends FAIL and the money comes back', async () => {
+    const user = await userWithToken();
+    await deposit(user.headers, 40);
+    const address = chain.gateway.addressOf(user.id);
+    await chain.setNative(address, parseEther('1'));
+    const requested = await call<Transaction>('POST', '/wallet/withdraw/', { ...user.headers, 'idempotency-key': 'w-refused-001' }, { currency: 'USDT', address: outside(), amount: '15' });
+    expect(requested.status).toBe(200);
+    // The gas money vanishes before the sender runs: the transfer cannot be sent.
+    await chain.setNative(address, 0n);
+    await settle(2);
+    const failed = (await call<Transaction>('GET', `/transaction/${requested.body.id}`, user.headers)).body;
+    expect(failed).toMatchObject({ status: 'FAIL' });
+    expect(failed.error).toBeTruthy();
+    expect(await wallet(user.headers)).toMatchObject({ balance: '40', withdrawable: '40', pendingWithdrawals: '0' });
+  });
+
+  it('a purchase that keeps failing on chain ends FAILED with a refund', async () => {
+    const admin = await userWithToken('admin');
+    const { ids } = (await call<{ ids: number[] }>('PUT', '/admin/supply', admin.headers, { level: 'SILVER', count: 1 })).body;
+    const buyer = await userWithToken();
+    await deposit(buyer.headers, 100);
+    const bought = await call<Purchase>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'buy-doomed-01' }, { level: 'SILVER', agreeTerms: true, nftId: ids[0] });
+    expect(bought.body).toMatchObject({ status: 'PROCESSING', nftId: ids[0] });
+    // Someone outside the platform buys that token on chain first, so BUY_NFT can never succeed.
+    const rival = await userWithToken();
+    await wallet(rival.headers);
+    const rivalAddress = chain.gateway.addressOf(rival.id);
+    await chain.mintUsdt(rivalAddress, usdt(100));
+    await chain.setNative(rivalAddress, parseEther('1'));
+    await chain.waitForReceipt(await chain.gateway.approveMarket({ kind: 'user', userId: rival.id }, usdt(100)));
+    await chain.waitForReceipt(await chain.gateway.buyToken({ kind: 'user', userId: rival.id }, ids[0]!));
+    await settle(10);
+    const failed = (await call<Purchase>('GET', `/nft/purchase/${bought.body.id}`, buyer.headers)).body;
+    expect(failed.status).toBe('FAILED');
+    expect(await wallet(buyer.headers)).toMatchObject({ balance: '100', withdrawable: '100', escrow: '0' });
+    expect((await wallet(buyer.headers)).nfts).toEqual([]);
+    // Sold outside the platform: it is not offered again.
+    expect((await call('GET', `/market/nft/${ids[0]}`, {})).status).toBe(404);
+  });
+
   it('50 concurrent withdrawals and purchases by one user never overspend', async () => {
     const user = await userWithToken();
     await deposit(user.headers, 150);

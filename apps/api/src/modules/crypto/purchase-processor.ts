@@ -148,6 +148,10 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
       await ctx.db.update(purchases).set({ attempts }).where(eq(purchases.id, purchase.id));
       return;
     }
+    // The token goes back on sale only if the market contract still holds it (someone outside the
+    // platform may have bought it on chain, which is why the purchase failed).
+    const holder = await ctx.chain.ownerOf(purchase.nftId!).catch(() => null);
+    const stillListed = holder?.toLowerCase() === ctx.chain.marketAddress.toLowerCase();
     const failed = await ctx.db.transaction(async (tx) => {
       await lockWallet(tx, purchase.userId);
       const [claimed] = await tx
@@ -156,7 +160,10 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
         .where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'PROCESSING')))
         .returning();
       if (!claimed) return false;
-      await tx.update(nfts).set({ status: 'LISTED', reservedFor: null }).where(eq(nfts.id, purchase.nftId!));
+      await tx
+        .update(nfts)
+        .set(stillListed ? { status: 'LISTED', reservedFor: null } : { status: 'OWNED', ownerId: null, reservedFor: null, listedAt: null })
+        .where(eq(nfts.id, purchase.nftId!));
       await post(tx, { memo: 'purchase failed, refunded', purchaseId: purchase.id, postings: move('escrow', 'available', BigInt(purchase.price), purchase.userId, purchase.userId) });
       return true;
     });
