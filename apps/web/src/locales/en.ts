@@ -13,5 +13,7 @@ import legal from './en/legal.json';
 import consent from './en/consent.json';
 import install from './en/install.json';
 import seo from './en/seo.json';
+import market from './en/market.json';
+import wallet from './en/wallet.json';
 
-export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo };
+export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet };

@@ -13,5 +13,7 @@ import legal from './ru/legal.json';
 import consent from './ru/consent.json';
 import install from './ru/install.json';
 import seo from './ru/seo.json';
+import market from './ru/market.json';
+import wallet from './ru/wallet.json';
 
-export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo };
+export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet };
