@@ -20,7 +20,7 @@ import { RouterLink } from '../../../components/router-link';
 import { ApiError } from '../../../lib/api-client';
 import { translateError, translateMessage } from '../../../lib/i18n';
 import { useBuyNft } from '../api/buy-nft';
-import { isBelow, shortfall } from '../lib/amounts';
+import { isBelow, shortfall } from '../../../lib/amounts';
 import { isUnknownFailure } from '../lib/purchase-progress';
 import { useMarketFormat } from '../lib/use-market-format';
 import { KYC_LEVELS } from './level-card';

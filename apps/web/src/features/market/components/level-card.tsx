@@ -17,7 +17,7 @@ import KycIcon from '@mui/icons-material/BadgeOutlined';
 import { FIRST_MINT_DELAY_HOURS, KYC_REVIEW_HOURS, SELLER_REWARD_SHARE } from '@app/shared/constants';
 import type { MarketLevel } from '@app/shared/schemas/crypto';
 import { RouterLink } from '../../../components/router-link';
-import { toUnits, fromUnits } from '../lib/amounts';
+import { toUnits, fromUnits } from '../../../lib/amounts';
 import { LEVEL_ACCENT } from '../lib/levels';
 import { useMarketFormat } from '../lib/use-market-format';
 

@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFee, getFeeQueryOptions } from '../api/get-fee';
 import { getWalletQueryOptions } from '../api/get-wallet';
 import { useWithdraw } from '../api/withdraw';
-import { isBelow } from '../lib/amounts';
+import { isBelow } from '../../../lib/amounts';
 import { isDefiniteAnswer, submissionFor, type Submission } from '../lib/submission-key';
 import { useFormat } from '../lib/use-format';
 import { WithdrawSuccess } from './withdraw-success';
