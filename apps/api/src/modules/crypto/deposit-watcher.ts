@@ -133,13 +133,12 @@ export function createDepositWatcher(ctx: CryptoContext) {
       await saveCursor(to);
       cursor = to;
     }
-    if (head > safe || required > 1n) {
-      const from = safe + 1n > 0n ? safe + 1n : 0n;
-      if (from <= head) {
-        for (const transfer of await ctx.chain.usdtTransfers(from, head, watched)) {
-          const userId = addresses.get(transfer.to.toLowerCase());
-          if (userId !== undefined) await showPending(userId, transfer, confirmationsOf(transfer));
-        }
+    // Transfers with fewer confirmations than required are shown as PENDING, without moving money.
+    const youngFrom = safe + 1n > 0n ? safe + 1n : 0n;
+    if (youngFrom <= head) {
+      for (const transfer of await ctx.chain.usdtTransfers(youngFrom, head, watched)) {
+        const userId = addresses.get(transfer.to.toLowerCase());
+        if (userId !== undefined) await showPending(userId, transfer, confirmationsOf(transfer));
       }
     }
     return cursor;

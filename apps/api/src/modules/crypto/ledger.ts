@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ledgerEntries, wallets, type LedgerAccount } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -34,7 +34,7 @@ export async function balancesOf(tx: Db, userId: number): Promise<Balances> {
   const rows = await tx
     .select({ account: ledgerEntries.account, sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId)))
+    .where(eq(ledgerEntries.userId, userId))
     .groupBy(ledgerEntries.account);
   const of = (account: LedgerAccount) => BigInt(rows.find((r) => r.account === account)?.sum ?? '0');
   const available = of('available');
