@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
 import { createTokenService } from './lib/jwt';
+import { createClock, type Clock } from './lib/clock';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    /** "Now" for meet and play; movable in tests (CLOCK_CONTROL). */
+    clock: Clock;
     /** The chain workers (deposits, queues, purchases, withdrawals) when a chain is attached. */
     cryptoWorkers?: CryptoWorkers;
   }
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
   app.decorate('config', config);
   app.decorate('database', deps.database);
+  app.decorate('clock', createClock(config.CLOCK_CONTROL));
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getAddress, isAddress } from 'viem';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english';
-import { APP_ENVS, DEFAULT_DEPOSIT_CONFIRMATIONS, MIN_AGE } from '@app/shared/constants';
+import { APP_ENVS, DEFAULT_DEPOSIT_CONFIRMATIONS, DEFAULT_MINT_CHANCE, MIN_AGE } from '@app/shared/constants';
 import { findRepoRoot } from './lib/paths';
 
 /** Deposits on the development chain count after this many blocks (a real chain: DEFAULT_DEPOSIT_CONFIRMATIONS). */
@@ -87,6 +87,16 @@ const envSchema = z.object({
   BNB_PRICE_USD: z.coerce.number().positive().default(600),
   // Run the chain workers (deposits, queues, purchases, withdrawals) in this process: exactly one process should.
   WORKERS_ENABLED: booleanish.default(true),
+  // Meet and play. The published chance of a mint per level (0..1).
+  MINT_CHANCE_SILVER: z.coerce.number().min(0).max(1).default(DEFAULT_MINT_CHANCE),
+  MINT_CHANCE_GOLD: z.coerce.number().min(0).max(1).default(DEFAULT_MINT_CHANCE),
+  MINT_CHANCE_PLATINUM: z.coerce.number().min(0).max(1).default(DEFAULT_MINT_CHANCE),
+  // Tests only (refused when APP_ENV=production): a seed makes mint draws repeatable, and
+  // CLOCK_CONTROL lets POST /api/dev/clock move the server's clock forward.
+  MINT_RANDOM_SEED: z.string().min(1).optional(),
+  CLOCK_CONTROL: booleanish.default(false),
+  // The map's MapLibre style: an OpenStreetMap-based style by default; a path on this site works too.
+  MAP_STYLE_URL: z.string().min(1).default('https://tiles.openfreemap.org/styles/liberty'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -131,6 +141,15 @@ function checkChainConfig(values: Env): string[] {
   return problems;
 }
 
+/** Switches that make the server predictable for tests must never reach production. */
+function checkTestOnlyConfig(values: Env): string[] {
+  if (values.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (values.MINT_RANDOM_SEED) problems.push('MINT_RANDOM_SEED: not allowed when APP_ENV=production');
+  if (values.CLOCK_CONTROL) problems.push('CLOCK_CONTROL: not allowed when APP_ENV=production');
+  return problems;
+}
+
 /** Parses the environment. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`FOO=`) means "not set", as shells and .env files use it.
@@ -146,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const values = parsed.data;
-  const chainProblems = checkChainConfig(values);
+  const chainProblems = [...checkChainConfig(values), ...checkTestOnlyConfig(values)];
   if (chainProblems.length > 0) throw new ConfigError(chainProblems);
   const rootDir = findRepoRoot();
   return {

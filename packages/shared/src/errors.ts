@@ -61,6 +61,14 @@ export const ERROR_CATALOGUE = {
   USER_BLOCKED: { status: 403, message: 'Messaging is not possible: one of you has blocked the other' },
   SELF_ACTION_NOT_ALLOWED: { status: 400, message: 'You cannot do this with your own account' },
   MESSAGE_ID_REUSED: { status: 409, message: 'This message id was already used for a different message' },
+  // Meet and play
+  PROFILE_INCOMPLETE: { status: 403, message: 'Complete your profile first' },
+  ADULTS_ONLY: { status: 403, message: 'Meet and play is for adults only' },
+  MEETING_CODE_INVALID: { status: 400, message: 'This code is not valid or has expired. Scan the code on the other screen again' },
+  MINT_NOT_ALLOWED: { status: 409, message: 'Minting is not possible yet: not every condition is met' },
+  MINT_RESTRICTED: { status: 403, message: 'Minting is restricted on this account for now' },
+  PAIR_ALREADY_MINTED: { status: 409, message: 'You two have already minted together' },
+  MINT_IN_PROGRESS: { status: 409, message: 'A mint for you two is already in progress' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

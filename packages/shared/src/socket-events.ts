@@ -6,6 +6,7 @@
 import type { Purchase, Transaction } from './schemas/crypto';
 import type { ChatMessage, ChatRead, ChatTyping, ChatTypingRequest } from './schemas/chat';
 import type { SALE_LEVELS } from './constants';
+import type { HandCard, MeetingView, MintResult, WatchArea } from './schemas/meet';
 
 type MarketLevelName = (typeof SALE_LEVELS)[number];
 
@@ -55,6 +56,20 @@ export interface ServerToClientEvents {
   'chat:read': (read: ChatRead) => void;
   /** The peer is typing in a shared conversation (relayed, never stored). */
   'chat:typing': (typing: ChatTyping) => void;
+  /**
+   * A hand in the area the socket watches (`meet:watch`) was raised or moved, as this viewer may
+   * see it (snapped, offset, coarse distance). Clients upsert by userId.
+   */
+  'hand:update': (hand: HandCard) => void;
+  /** A hand left the watched area: lowered, expired, ghosted, blocked or moved away. */
+  'hand:remove': (removed: { userId: number }) => void;
+  /**
+   * The meeting with `peerId` changed for this user (progress, presence, a confirmation, a mint):
+   * the whole view, as GET /api/meet/meetings/:peerId answers it.
+   */
+  'meeting:update': (update: { peerId: number; view: MeetingView }) => void;
+  /** A mint with `peerId` finished (to both users). */
+  'mint:result': (result: { peerId: number; result: MintResult }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -64,6 +79,11 @@ export interface ClientToServerEvents {
   'market:watch': (on: boolean) => void;
   /** The caller is typing; relayed to the other participant only. Send at most every few seconds. */
   'chat:typing': (typing: ChatTypingRequest) => void;
+  /**
+   * Watch hands around a point (the viewer's own position) within a radius, or stop with null.
+   * Sending it again moves the area. The ack reports whether the area was accepted.
+   */
+  'meet:watch': (area: WatchArea | null, ack?: (ok: boolean) => void) => void;
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;

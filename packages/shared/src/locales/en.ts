@@ -77,5 +77,12 @@ export const errorsEn = {
   USER_BLOCKED: 'Messaging is not possible: one of you has blocked the other',
   SELF_ACTION_NOT_ALLOWED: 'You cannot do this with your own account',
   MESSAGE_ID_REUSED: 'This message id was already used for a different message',
+  PROFILE_INCOMPLETE: 'Complete your profile first',
+  ADULTS_ONLY: 'Meet and play is for adults only',
+  MEETING_CODE_INVALID: 'This code is not valid or has expired. Scan the code on the other screen again',
+  MINT_NOT_ALLOWED: 'Minting is not possible yet: not every condition is met',
+  MINT_RESTRICTED: 'Minting is restricted on this account for now',
+  PAIR_ALREADY_MINTED: 'You two have already minted together',
+  MINT_IN_PROGRESS: 'A mint for you two is already in progress',
   NETWORK_ERROR: 'No connection to the server. Check your network and try again',
 } satisfies Record<ErrorCode | 'NETWORK_ERROR', string>;

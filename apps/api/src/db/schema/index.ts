@@ -6,3 +6,4 @@ export * from './content';
 export * from './attribution';
 export * from './crypto';
 export * from './chat';
+export * from './meet';

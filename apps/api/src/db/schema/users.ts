@@ -26,6 +26,8 @@ export const users = pgTable(
     /** The partner link (and the partner's click id) a registration came through. */
     cpaLinkId: integer('cpa_link_id'),
     cpaUid: text('cpa_uid'),
+    /** Meet and play ghost mode: hidden from every map and list. */
+    ghost: boolean('ghost').notNull().default(false),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
