@@ -8,3 +8,16 @@ import type { Db } from '../../db/client';
 export async function maxBuyableType(_db: Db, _userId: number): Promise<number> {
   return NFT_TYPE.SILVER;
 }
+
+/**
+ * The highest level the user's KYC is approved up to, or null without an approval (the blue
+ * checkmark shows when it is not null). Nobody is approved until the KYC module exists.
+ */
+export async function kycApprovedType(_db: Db, _userId: number): Promise<number | null> {
+  return null;
+}
+
+/** The same for many users at once (map and list cards). */
+export async function kycApprovedTypes(_db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  return new Map(userIds.length ? [] : []);
+}
