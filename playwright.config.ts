@@ -18,10 +18,13 @@ const server = (port: number, appEnv: string, env: Record<string, string> = {}) 
     RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_AUTH_MAX: '10000',
     PASSWORD_HASH_COST: '12',
+    // No internet in tests: the map draws a made-up city from a style on the site itself.
+    MAP_STYLE_URL: '/map-styles/local-dark.json',
     ...env,
   },
   reuseExistingServer: false,
-  timeout: 60_000,
+  // Start-up builds nothing (the build runs before) but migrates PGlite and deploys the chain.
+  timeout: 120_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
 });

@@ -82,6 +82,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+        // MapLibre (about 300 KB gzipped) loads with the map page only; the map needs the network
+        // anyway (tiles, live hands), so no visitor downloads it in the background.
+        globIgnores: ['**/load-maplibre-*', '**/maplibre-gl-worker-*'],
         // The start page is precached as APP_SHELL_URL (below), never served cache-first.
         navigateFallback: null,
         manifestTransforms: [

@@ -102,6 +102,8 @@ describe('app skeleton', () => {
     const res = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // The map's style server (MAP_STYLE_URL) may be fetched from, and nothing else outside.
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws: wss: https://tiles.openfreemap.org");
     expect(res.headers['x-frame-options']).toBeDefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -131,6 +133,7 @@ describe('app skeleton', () => {
       supportEmail: 'support@meetnearby.app',
       socialUrl: null,
       minAge: 18,
+      mapStyleUrl: 'https://tiles.openfreemap.org/styles/liberty',
     });
   });
 });

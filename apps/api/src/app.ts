@@ -28,12 +28,17 @@ import { newsRoutes } from './modules/news/routes';
 import { cpaRoutes } from './modules/cpa/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { reportRoutes } from './modules/report/routes';
+import { createMeetHands } from './modules/meet/hands/meet-hands';
+import { handRoutes } from './modules/meet/hands/routes';
+import { attachMeetings } from './modules/meet/meetings/plugin';
+import { meetingRoutes } from './modules/meet/meetings/routes';
+import { devClockRoutes } from './modules/dev-clock/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { createAccountService } from './modules/user/account-service';
 import { createCodeHasher } from './modules/user/email-codes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createAccountLimits } from './lib/account-limits';
-import { publicConfigOf } from './modules/system/public-config';
+import { mapStyleOrigin, publicConfigOf } from './modules/system/public-config';
 import type { ChainGateway } from './chain/gateway';
 import { cryptoRoutes } from './modules/crypto/routes';
 import { createCryptoWorkers, type CryptoWorkers } from './modules/crypto/workers';
@@ -100,6 +105,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // External plugins
+  // The map page fetches its style, tiles, glyphs and sprites from MAP_STYLE_URL's server.
+  const mapOrigin = mapStyleOrigin(config.MAP_STYLE_URL);
+  const mapSources = mapOrigin ? [mapOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -107,9 +115,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         scriptSrc: ["'self'"],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mapSources],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...mapSources],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -174,6 +182,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.decorate('cryptoWorkers', workers);
     app.addHook('onClose', async () => workers.stop());
   }
+  const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client });
+  await attachMeetings(app, { redis: deps.redis?.client, codeSecret: `${deps.jwtSecret}:meeting-codes` });
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig });
   await registerRateLimit(app, {
@@ -196,6 +206,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(cpaRoutes, { prefix: '/cpa' });
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(reportRoutes, { prefix: '/report' });
+      await api.register(handRoutes, { prefix: '/meet', hands: meetHands });
+      await api.register(meetingRoutes, { prefix: '/meet/meetings' });
+      if (config.CLOCK_CONTROL) await api.register(devClockRoutes, { prefix: '/dev' });
       if (crypto_) await api.register(cryptoRoutes, { prefix: '/crypto', ctx: crypto_ });
     },
     { prefix: '/api' },

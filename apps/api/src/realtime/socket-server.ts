@@ -7,6 +7,7 @@ import { MARKET_ROOM, userRoom, type ClientToServerEvents, type ServerToClientEv
 import { AppError } from '../lib/app-error';
 import { bearerToken } from '../plugins/auth';
 import { createTypingRelay } from '../modules/chat/typing';
+import { onMeetWatch } from '../modules/meet/hands/watch-socket';
 
 interface SocketData {
   userId: number;
@@ -78,6 +79,7 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
       void (on === true ? socket.join(MARKET_ROOM) : socket.leave(MARKET_ROOM));
     });
     socket.on('chat:typing', (typing) => relayTyping(userId, typing));
+    socket.on('meet:watch', (area, ack) => onMeetWatch(app, socket, area, ack));
   });
 
   app.decorate('realtime', {

@@ -50,6 +50,21 @@ const marketPage: RouteObject['lazy'] = async () => {
   return { Component: MarketRoute };
 };
 
+const chatPage: RouteObject['lazy'] = async () => {
+  const { ChatRoute } = await import('./pages/chat-route');
+  return { Component: ChatRoute };
+};
+
+const meetingPage: RouteObject['lazy'] = async () => {
+  const { MeetingRoute } = await import('./pages/meeting-route');
+  return { Component: MeetingRoute };
+};
+
+const mapPage: RouteObject['lazy'] = async () => {
+  const { MapRoute } = await import('./pages/map-route');
+  return { Component: MapRoute };
+};
+
 const walletPage: RouteObject['lazy'] = async () => {
   const { WalletRoute } = await import('./pages/wallet-route');
   return { Component: WalletRoute };
@@ -91,6 +106,10 @@ export const routes: RouteObject[] = [
           { path: 'ref', loader: redirectTo('/auth/register') },
 
           { path: 'market', loader: requireAuth, lazy: marketPage, handle: { title: 'screens.market.title' } },
+          { path: 'map', loader: requireAuth, lazy: mapPage, handle: { title: 'screens.map.title' } },
+          { path: 'meet/:userId', loader: requireAuth, lazy: meetingPage, handle: { title: 'meeting:title' } },
+          // One route for /chat and /chat/:conversationId, so the list stays mounted while chats change.
+          { path: 'chat/:conversationId?', loader: requireAuth, lazy: chatPage, handle: { title: 'screens.chat.title' } },
           { path: 'meet-and-play', ...meetGuide('meetAndPlay') },
           { path: 'terms', ...termsPage },
           { path: 'privacy', ...privacyPage },

@@ -11,7 +11,7 @@ import { setApiLocale } from './api-client';
  * holds only what the start page shows (and the units the product facts use): every public page's
  * long texts are a namespace of their own, so the start page never downloads them.
  */
-export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', 'provider', 'content', 'faq', 'legal', 'meet', 'affiliates', 'support', 'consent', 'install', 'market', 'wallet'] as const;
+export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', 'provider', 'content', 'faq', 'legal', 'meet', 'affiliates', 'support', 'consent', 'install', 'market', 'wallet', 'chat', 'map', 'meeting'] as const;
 
 /**
  * Loaded before the first render, all at once: the consent banner's (it must not wait on a download

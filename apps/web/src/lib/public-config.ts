@@ -6,6 +6,8 @@ export interface PublicConfig {
   supportEmail: string;
   socialUrl: string | null;
   minAge: number;
+  /** The MapLibre style of the map page: absolute, or a path on this site. */
+  mapStyleUrl: string;
 }
 
 let cached: Promise<PublicConfig> | undefined;

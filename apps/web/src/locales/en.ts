@@ -15,5 +15,8 @@ import install from './en/install.json';
 import seo from './en/seo.json';
 import market from './en/market.json';
 import wallet from './en/wallet.json';
+import meeting from './en/meeting.json';
+import chat from './en/chat.json';
+import map from './en/map.json';
 
-export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet };
+export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet, chat, meeting, map };

@@ -15,5 +15,8 @@ import install from './ru/install.json';
 import seo from './ru/seo.json';
 import market from './ru/market.json';
 import wallet from './ru/wallet.json';
+import meeting from './ru/meeting.json';
+import chat from './ru/chat.json';
+import map from './ru/map.json';
 
-export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet };
+export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet, chat, meeting, map };

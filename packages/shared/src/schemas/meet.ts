@@ -72,6 +72,9 @@ export const ghostRequestSchema = z.object({ ghost: z.boolean({ error: MSG.inval
 
 /** POST /api/meet/position: the caller moved (while the map is open); moves their hand if raised. */
 export const positionUpdateRequestSchema = ownPositionSchema;
+/** Its answer: false when the update was ignored (it implied moving faster than 300 m/s). */
+export const positionUpdateResultSchema = z.object({ accepted: z.boolean() });
+export type PositionUpdateResult = z.infer<typeof positionUpdateResultSchema>;
 
 /** What anyone may see of a user next to their hand: the public profile, never contacts. */
 export const handCardSchema = z.object({
@@ -220,12 +223,18 @@ export const meetingViewSchema = z.object({
   confirmedByPeer: z.boolean(),
   /** The level a mint would be of: the highest level both hold, or null. */
   mintLevel: z.enum(SALE_LEVELS).nullable(),
+  /** The published chance (0..1) of a mint at mintLevel; null without a level. */
+  mintChance: z.number().nullable().optional(),
   requirements: z.array(mintRequirementSchema),
   canMint: z.boolean(),
   restriction: restrictionSchema.nullable(),
   lastMint: mintResultSchema.nullable(),
 });
 export type MeetingView = z.infer<typeof meetingViewSchema>;
+
+/** GET /api/meet/meetings/chances: the published chance (0..1) of a mint per level. */
+export const mintChancesSchema = z.object({ levels: z.array(z.object({ level: z.enum(SALE_LEVELS), chance: z.number() })) });
+export type MintChances = z.infer<typeof mintChancesSchema>;
 
 /** PATCH /api/crypto/nft/mint (SPEC.md section 7): mint with the user the caller met. */
 export const mintRequestSchema = z.object({ userId: z.number({ error: MSG.invalidValue }).int().positive() });

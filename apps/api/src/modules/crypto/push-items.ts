@@ -1,4 +1,5 @@
 import type { Purchase, Transaction } from '@app/shared/schemas/crypto';
+import type { MintResult } from '@app/shared/schemas/meet';
 import type { PushItem } from '@app/shared/socket-events';
 
 const item = (text: string, values: PushItem['values'], color: PushItem['color']): PushItem => ({
@@ -25,4 +26,16 @@ export function transactionPush(transaction: Transaction): PushItem | null {
   if (transaction.status === 'CONFIRMED' && transaction.type === 'OUTPUT') return item('notifications.withdrawalSent', values, 'info');
   if (transaction.status === 'FAIL' && transaction.type === 'OUTPUT') return item('notifications.withdrawalFailed', values, 'error');
   return null;
+}
+
+/** The detector found a meeting: time to scan each other's codes. */
+export function meetingFoundPush(peerName: string): PushItem {
+  return item('notifications.meetingFound', { name: peerName }, 'success');
+}
+
+/** A mint finished: a new token, a draw that did not succeed (said kindly), or a technical failure. */
+export function mintPush(result: Pick<MintResult, 'outcome' | 'level' | 'nftId'>): PushItem {
+  if (result.outcome === 'success') return item('notifications.mintSucceeded', { level: result.level, id: result.nftId ?? 0 }, 'success');
+  if (result.outcome === 'failure') return item('notifications.mintFailed', { level: result.level }, 'info');
+  return item('notifications.mintTechnicalFailure', { level: result.level }, 'warning');
 }

@@ -9,6 +9,8 @@ export const publicConfigSchema = z.object({
   supportEmail: z.string(),
   socialUrl: z.string().nullable(),
   minAge: z.number().int(),
+  /** The MapLibre style of the map page (MAP_STYLE_URL): absolute, or a path on this site. */
+  mapStyleUrl: z.string(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
@@ -20,5 +22,19 @@ export function publicConfigOf(config: Config): PublicConfig {
     supportEmail: config.SUPPORT_EMAIL,
     socialUrl: config.SOCIAL_URL ?? null,
     minAge: config.MIN_AGE,
+    mapStyleUrl: config.MAP_STYLE_URL,
   };
+}
+
+/**
+ * The origin the map's style (and, for the usual hosted styles, its tiles, glyphs and sprites)
+ * comes from, for the page's Content-Security-Policy; null when the style is a path on this site.
+ */
+export function mapStyleOrigin(styleUrl: string): string | null {
+  try {
+    const url = new URL(styleUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }

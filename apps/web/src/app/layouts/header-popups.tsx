@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -100,6 +101,7 @@ export function NavDrawer({
   links,
   helpLinks,
   loggedIn,
+  messages,
   accountLabel,
   onInstall,
   onLogout,
@@ -109,6 +111,8 @@ export function NavDrawer({
   links: readonly NavLink[];
   helpLinks: readonly NavLink[];
   loggedIn: boolean;
+  /** The chat's entry with its unread count (signed in only). */
+  messages?: ReactNode;
   accountLabel: string;
   onInstall: () => void;
   onLogout: () => void;
@@ -149,6 +153,7 @@ export function NavDrawer({
         </ListItemButton>
         {loggedIn ? (
           <>
+            {messages}
             <ListItemButton component={RouterLink} href="/account" onClick={onClose}>
               <ListItemIcon>
                 <AccountCircleIcon />

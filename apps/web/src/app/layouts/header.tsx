@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
@@ -22,7 +22,13 @@ import { ThemeToggle } from './theme-toggle';
 import { openInstallDialog } from '../../features/install-app/lib/install-dialog-store';
 import { AccountMenu, HelpMenu, NavDrawer, preloadPopups } from './lazy-popups';
 
+// Signed-in people only: guests never download the chat's header button and its unread count.
+const loadMessagesLink = () => import('../../features/chat/components/messages-link');
+const MessagesButton = lazy(() => loadMessagesLink().then((m) => ({ default: m.MessagesButton })));
+const MessagesDrawerItem = lazy(() => loadMessagesLink().then((m) => ({ default: m.MessagesDrawerItem })));
+
 const MAIN_LINKS = [
+  { href: '/map', label: 'nav.map' },
   { href: '/market', label: 'nav.market' },
   { href: '/meet-and-play', label: 'nav.meetAndPlay' },
 ] as const;
@@ -51,7 +57,12 @@ export function Header() {
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1, minHeight: { xs: 56, md: 64 } }}>
           <Logo name={t('app.name')} />
-          <Box component="nav" aria-label={t('nav.mainNavigation')} sx={{ display: { xs: 'none', md: 'flex' }, ml: 3, gap: 0.5 }}>
+          <Box
+            component="nav"
+            aria-label={t('nav.mainNavigation')}
+            // Russian labels are longer: a label never breaks onto a second line.
+            sx={{ display: { xs: 'none', md: 'flex' }, ml: 3, gap: 0.5, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+          >
             {MAIN_LINKS.map((link) => (
               <Button key={link.href} color="inherit" href={link.href} LinkComponent={RouterLink}>
                 {t(link.label)}
@@ -80,9 +91,23 @@ export function Header() {
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <Button color="inherit" startIcon={<PhoneIphoneIcon />} onClick={openInstallDialog} sx={{ display: { xs: 'none', lg: 'inline-flex' } }}>
-              {t('nav.downloadApp')}
+            <Button
+              color="inherit"
+              startIcon={<PhoneIphoneIcon />}
+              onClick={openInstallDialog}
+              aria-label={t('nav.downloadApp')}
+              // Below xl the label gives way to the icon, so the navigation fits in either language.
+              sx={{ display: { xs: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { lg: 0, xl: 1 } } }}
+            >
+              <Box component="span" sx={{ display: { xs: 'none', xl: 'inline' } }}>
+                {t('nav.downloadApp')}
+              </Box>
             </Button>
+            {loggedIn && (
+              <Suspense fallback={null}>
+                <MessagesButton />
+              </Suspense>
+            )}
             <LanguageMenu />
             <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
               <ThemeToggle />
@@ -136,6 +161,13 @@ export function Header() {
             links={[...MAIN_LINKS, ...AFTER_HELP]}
             helpLinks={HELP_LINKS}
             loggedIn={loggedIn}
+            messages={
+              loggedIn ? (
+                <Suspense fallback={null}>
+                  <MessagesDrawerItem onClick={() => setDrawerOpen(false)} />
+                </Suspense>
+              ) : null
+            }
             accountLabel={accountLabel}
             onInstall={openInstallDialog}
             onLogout={() => logout(navigate)}

@@ -75,12 +75,19 @@ export function publicPosition(
   secret: string | Buffer,
   cellMeters = PUBLIC_POSITION_CELL_METERS,
 ): PublicPosition {
-  const cell = snapToGrid(subject.lat, subject.lng, cellMeters);
-  const { x, y } = viewerOffset(viewerId, subject.id, secret);
+  return shownPoint(snapToGrid(subject.lat, subject.lng, cellMeters), viewerOffset(viewerId, subject.id, secret));
+}
+
+/**
+ * publicPosition in its two parts, for callers that show one subject to many viewers (the live
+ * map snaps once per event) or one viewer many times (it keeps the pair's offset): the cell plus
+ * the pair's offset inside it.
+ */
+export function shownPoint(cell: GridCell, offset: { x: number; y: number }): PublicPosition {
   const round = (v: number) => Math.round(v * COORDINATE_DECIMALS) / COORDINATE_DECIMALS;
   return {
-    lat: round(Math.max(-90, Math.min(90, cell.lat + y * cell.latStep))),
-    lng: round(wrapLongitude(cell.lng + x * cell.lngStep)),
+    lat: round(Math.max(-90, Math.min(90, cell.lat + offset.y * cell.latStep))),
+    lng: round(wrapLongitude(cell.lng + offset.x * cell.lngStep)),
   };
 }
 
