@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, expect as baseExpect, test as base, type APIRequestContext, type Browser, type BrowserContext, type LaunchOptions, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import type { ListedNft } from '@app/shared/schemas/crypto';
-import type { MeetingProgress, MeetingView } from '@app/shared/schemas/meet';
+import type { MeetingProgress, MeetingView, Mood, RaiseHandRequest } from '@app/shared/schemas/meet';
 import { mintDraw } from '../../api/src/modules/crypto/mint-random';
 import { buy, expectAccessible, faucet, registerUser, waitForAvailable, waitForPurchase } from './support/crypto';
 
 /**
- * The meeting and mint screen with two real accounts, each in its own browser context (own
+ * The user's journey from the live map through the chat to the meeting and mint screen, with two
+ * real accounts, each in its own browser context (own
  * storage, own socket, own fake geolocation): twenty minutes together played in seconds, codes
  * confirmed by typing and by a real camera stream, the mint with its celebration, and the
  * screen's refusals and restrictions, in English and Russian on a phone.
@@ -133,6 +134,15 @@ const serverNow = async (request: APIRequestContext) => (await ok<{ now: number 
 const advanceServer = async (request: APIRequestContext, advanceMs: number) =>
   (await ok<{ now: number }>(await request.post('/api/dev/clock', { data: { advanceMs } }))).now;
 
+const raiseHand = async (request: APIRequestContext, user: MeetUser, at: typeof HERE, mood: Mood) =>
+  ok(
+    await request.put('/api/meet/hand', {
+      headers: auth(user),
+      data: { mood, durationHours: 3, position: { lat: at.latitude, lng: at.longitude, accuracy: 5 } } satisfies RaiseHandRequest,
+    }),
+  );
+const markerOf = (page: Page, user: MeetUser) => page.locator(`[data-testid="hand-marker"][data-user-id="${user.id}"]`);
+
 const viewOf = async (request: APIRequestContext, viewer: MeetUser, peer: MeetUser) =>
   ok<MeetingView>(await request.get(`/api/meet/meetings/${peer.id}`, { headers: auth(viewer) }));
 
@@ -251,6 +261,35 @@ test.describe('the meeting and mint screen', () => {
 
     const a = await phone(browser, anna, 'en', HERE);
     const b = await phone(browser, boris, 'ru', NEXT_TO_HERE);
+
+    // The whole journey in one test: the map first. Anna raises her hand and Boris sees it; Boris
+    // raises his while Anna watches, and it appears on her map live, without a reload.
+    await raiseHand(request, anna, HERE, 'chat');
+    await b.page.goto('/map');
+    await expect(b.page.getByTestId('live-status')).toHaveAttribute('data-live', 'true');
+    await expect(markerOf(b.page, anna)).toBeVisible();
+    await a.page.goto('/map');
+    await expect(a.page.getByTestId('live-status')).toHaveAttribute('data-live', 'true');
+    await raiseHand(request, boris, NEXT_TO_HERE, 'romantic');
+    // The issue asks for "within a second"; the margin is for a loaded CI machine.
+    await expect(markerOf(a.page, boris)).toBeVisible({ timeout: 3_000 });
+
+    // Anna opens Boris's card and writes to him; the message reaches Boris live.
+    await markerOf(a.page, boris).click();
+    await expect(a.page.getByTestId('hand-card-name')).toContainText('Boris');
+    await a.page.getByTestId('hand-card-message').click();
+    await a.page.waitForURL(/\/chat\/\d+$/);
+    await a.page.getByTestId('composer-input').fill('Hi Boris! Coffee by the fountain?');
+    await a.page.getByTestId('composer-input').press('Enter');
+    await b.page.goto('/chat');
+    await b.page.getByTestId('conversation-preview').filter({ hasText: 'Hi Boris! Coffee by the fountain?' }).click();
+    await expect(b.page.getByTestId('message-list').getByText('Hi Boris! Coffee by the fountain?')).toBeVisible();
+    await expect(b.page.getByTestId('composer-input')).toBeVisible();
+    await b.page.getByTestId('composer-input').fill('Да, иду!');
+    await b.page.getByTestId('composer-input').press('Enter');
+    await expect(a.page.getByTestId('message-list').getByText('Да, иду!')).toBeVisible();
+
+    // Then they meet: the meeting screen on both phones.
     await openBoth(request, [a, b]);
     await expect(a.page.getByTestId('peer-level')).toHaveText('Silver');
     await expect(b.page.getByTestId('peer-header')).toContainText('Встреча с');
