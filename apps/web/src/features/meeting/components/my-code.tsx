@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MEETING_CODE_ROTATION_SECONDS, type MeetingView } from '@app/shared/schemas/meet';
-import { qrPath, type QrPath } from '../lib/qr-path';
+import type { QrPath } from '../../../lib/qr-path';
 import { useNow } from '../lib/use-now';
 
 const MARGIN = 3;
@@ -40,7 +40,8 @@ export function MyCode({
   const [drawn, setDrawn] = useState<{ text: string; path: QrPath } | null>(null);
   useEffect(() => {
     let current = true;
-    void qrPath(myCode.qr, MARGIN).then((path) => current && setDrawn({ text: myCode.qr, path }));
+    // The QR library loads with the first code drawn, not with the screen.
+    void import('../../../lib/qr-path').then(({ qrPath }) => qrPath(myCode.qr, MARGIN)).then((path) => current && setDrawn({ text: myCode.qr, path }));
     return () => {
       current = false;
     };

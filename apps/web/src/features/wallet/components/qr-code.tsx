@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import { qrPath } from '../lib/qr-path';
+import { qrPath } from '../../../lib/qr-path';
 
 const MARGIN = 2;
 
