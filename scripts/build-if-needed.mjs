@@ -23,8 +23,8 @@ function newestMtime(paths) {
 const targets = [
   {
     name: 'web app',
-    output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
+    output: 'apps/web/dist/server/render-public-page.js',
+    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/public.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
     command: ['npm', ['run', 'build', '-w', '@app/web']],
   },
   {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -31,6 +33,7 @@ function homeScreenTags(): Plugin {
  * The entry's stylesheet (only the @font-face rules: every other style comes from emotion) goes
  * into index.html itself. As a file it blocked the first paint for a request of its own; inline it
  * is a few hundred bytes of the page. Its font URLs are absolute (/assets/...), so they still work.
+ * Deleting the file broke chunks that list it as a style to preload ("Unable to preload CSS").
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -43,7 +46,7 @@ function inlineEntryCss(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
           const asset = bundle[fileName];
           if (!asset || asset.type !== 'asset') return tag;
-          delete bundle[fileName];
+          // The file stays: a chunk loaded later may list it among the styles it preloads.
           return `<style>${String(asset.source)}</style>`;
         });
       },
@@ -51,12 +54,65 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-export default defineConfig({
+/** The public entry's hydration code (loaded by the entry once it decides to hydrate). */
+const HYDRATE_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/prerender/hydrate-public-page.tsx');
+
+/**
+ * A code-splitting group's name function: every module the hydration code imports statically goes
+ * into one chunk. Left to itself the bundler cut them into thirty fragments (each shared with some
+ * page), a request each and worse compression.
+ */
+/**
+ * Reached only through a package's index, and used by pages alone (<Trans> and its HTML parser):
+ * they stay with the pages that use them.
+ */
+const PAGE_ONLY = /node_modules\/(react-i18next\/.*\/(Trans|TransWithoutContext|Translation|withTranslation|withSSR|useSSR)\.js|html-parse-stringify|void-elements)/;
+
+function hydrationChunk(name: string) {
+  let reachable: Set<string> | undefined;
+  return (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
+    if (!reachable) {
+      reachable = new Set();
+      const queue = [HYDRATE_MODULE];
+      while (queue.length) {
+        const next = queue.pop()!;
+        if (reachable.has(next)) continue;
+        reachable.add(next);
+        queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []).filter((dep) => !PAGE_ONLY.test(dep)));
+      }
+    }
+    return reachable.has(id) ? name : null;
+  };
+}
+
+/**
+ * The public bundle and its renderer get light stand-ins for React Router and TanStack Query
+ * (src/prerender/lite): a prerendered page has no data router and one query. See decision 016.
+ */
+const LITE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/prerender/lite');
+const liteAliases = [
+  { find: /^react-router$/, replacement: path.join(LITE, 'router.tsx') },
+  { find: /^@tanstack\/react-query$/, replacement: path.join(LITE, 'query.tsx') },
+  { find: /^use-sync-external-store\/shim$/, replacement: path.join(LITE, 'use-sync-external-store.ts') },
+];
+
+/**
+ * Three builds (package.json): the app (index.html, with the service worker); the public pages'
+ * entry (`--mode public`: public.html, into the same dist, its own tree-shaking, so its bundle
+ * carries no data router); the server's renderer of those pages (`--ssr`, into dist/server).
+ */
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  resolve: {
+    alias: mode === 'public' || isSsrBuild ? liteAliases : [],
+    // hoist-non-react-statics (through emotion) brings its own react-is 16 beside MUI's 19; what it
+    // uses of it (isMemo, ForwardRef, Memo) is the same in 19.
+    dedupe: ['react-is'],
+  },
   plugins: [
     react(),
     homeScreenTags(),
     inlineEntryCss(),
-    VitePWA({
+    mode !== 'public' && !isSsrBuild && VitePWA({
       // main.tsx registers the worker itself (production builds only); an injected script would
       // also need a CSP exception.
       injectRegister: false,
@@ -121,20 +177,38 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: {
+  // The renderer is one self-contained module: the API process loads it as it is.
+  ssr: { noExternal: true },
+  // The renderer's React, MUI and emotion are their production builds whatever NODE_ENV the API
+  // runs with: the browser's are, and only then do emotion's class names (labelled in development)
+  // match, so hydration reuses the server's styles instead of inserting its own. See decision 015.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: false, copyPublicDir: false, chunkSizeWarningLimit: 5000 }
+    : {
     outDir: 'dist',
+    // The public entry joins the app's build output; only the app's build starts afresh.
+    emptyOutDir: mode !== 'public',
+    copyPublicDir: mode !== 'public',
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    // Every browser the site supports preloads modules itself (Safari since 17; an older one only
+    // fetches a chunk when it is needed): the polyfill was half a kilobyte of every entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: mode === 'public' ? 'public.html' : 'index.html',
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, the router, MUI's core, i18next, the
           // layout) runs on every page anyway: one chunk instead of a dozen shared fragments. The
           // fragments cost a request each and compress worse apart (about 10 KB gzipped on "/").
           // Page chunks stay split as before.
-          groups: [{ name: 'start', tags: ['$initial'] }],
+          groups:
+            mode === 'public'
+              ? [{ name: 'public-start', tags: ['$initial'] }, { name: hydrationChunk('public-app') }]
+              : [{ name: 'start', tags: ['$initial'] }],
         },
       },
     },
   },
-});
+}));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@app/shared/validation/rules';
+import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp } from './app';
 import { createTestApp, testConfig, TEST_JWT_SECRET, type TestApp } from '../test/app';
@@ -104,6 +106,9 @@ describe('app skeleton', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     // The map's style server (MAP_STYLE_URL) may be fetched from, and nothing else outside.
     expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws: wss: https://tiles.openfreemap.org");
+    // Scripts from here, and the prerendered pages' one inline script by its hash, nothing else.
+    const inlineHash = crypto.createHash('sha256').update(HOLD_EARLY_TAPS_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${inlineHash}'`);
     expect(res.headers['x-frame-options']).toBeDefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -134,6 +139,7 @@ describe('app skeleton', () => {
       socialUrl: null,
       minAge: 18,
       mapStyleUrl: 'https://tiles.openfreemap.org/styles/liberty',
+      publicUrl: expect.stringMatching(/^http:\/\/localhost:\d+$/),
     });
   });
 });

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
+import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
@@ -45,6 +46,9 @@ import { createCryptoWorkers, type CryptoWorkers } from './modules/crypto/worker
 import type { CryptoContext } from './modules/crypto/context';
 import { purchasePush, transactionPush } from './modules/crypto/push-items';
 import { MARKET_ROOM } from '@app/shared/socket-events';
+
+/** A Content-Security-Policy source that allows exactly this inline script. */
+const scriptHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
 
 export interface AppDeps {
   database: Database;
@@ -112,7 +116,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered pages' one inline script, by its hash.
+        scriptSrc: ["'self'", scriptHash(HOLD_EARLY_TAPS_SCRIPT)],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mapSources],
@@ -185,7 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client });
   await attachMeetings(app, { redis: deps.redis?.client, codeSecret: `${deps.jwtSecret}:meeting-codes` });
   const publicConfig = publicConfigOf(config);
-  await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig });
+  await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
   await registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     authMax: config.RATE_LIMIT_AUTH_MAX,
@@ -222,7 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && app.sendIndexHtml && isPagePath(request.url)) return app.sendIndexHtml(reply);
+    if ((request.method === 'GET' || request.method === 'HEAD') && app.sendPage && isPagePath(request.url)) return app.sendPage(request, reply);
     const error = new AppError('NOT_FOUND');
     return reply.status(error.statusCode).send(error.toBody());
   });

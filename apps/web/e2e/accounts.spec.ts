@@ -3,6 +3,10 @@ import { codeFromMail, uniqueEmail } from './support/mail';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
+// Journeys over several pages (register, confirm, log out and in, the profile): on CI's busy
+// machine with two workers the longest took 34 s, over the 30 s default.
+test.describe.configure({ timeout: 90_000 });
+
 async function registerThroughUi(page: Page, email: string, password = 'Secret12') {
   await page.goto('/auth/register');
   await page.getByLabel('E-mail').fill(email);

@@ -2,6 +2,9 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { seededUsers, signIn } from './support/tokens';
 
+// Sign in, upload, crop, reload, remove: 23 s on CI's busy machine, near the 30 s default.
+test.describe.configure({ timeout: 90_000 });
+
 /** A real photo-sized image made on the spot: a gradient, so crops and resizes are visible. */
 async function photo(): Promise<Buffer> {
   const width = 1200;

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CONSENT_WAIT_MS, COOKIE_BANNER_DELAY_MS } from '@app/shared/constants';
 import { addConsentLib, cookieBanner, openWithBanner, storedConsent } from './support/consent';
+import { untilInteractive } from './support/interactive';
 
 const ALL = { terms: true, ads: true, geolocation: true, decidedAt: expect.any(String) };
 const TERMS_ONLY = { terms: true, ads: false, geolocation: false, decidedAt: expect.any(String) };
@@ -13,19 +14,18 @@ test.describe('cookie banner', () => {
     await page.clock.install({ time: start });
     await page.clock.pauseAt(new Date(start.getTime() + 1000));
     await page.goto('/');
-    // Start-up needs timers of its own (React, the router): move the paused clock on in small
-    // steps until the page is there, noting to the millisecond when the layout (and with it the
-    // banner's timer) appeared.
-    let now = 0;
-    let mountedAt: number | undefined;
-    while (mountedAt === undefined || !(await page.getByTestId('home').isVisible())) {
-      if (mountedAt === undefined && (await page.getByRole('banner').isVisible())) mountedAt = now;
-      expect(now, 'the page renders').toBeLessThan(COOKIE_BANNER_DELAY_MS - 200);
-      const step = mountedAt === undefined ? 1 : 10;
-      await page.clock.runFor(step);
-      now += step;
+    // Taking the rendered page over needs its code (loaded in real time: wait for the network to
+    // settle) and timers of its own (React's): then move the paused clock on in small steps.
+    await page.waitForLoadState('networkidle');
+    const interactive = page.locator('html[data-interactive]');
+    for (let step = 0; !(await interactive.count()); step++) {
+      expect(step, 'the page takes over before the banner is due').toBeLessThan(COOKIE_BANNER_DELAY_MS / 10 - 20);
+      await page.clock.runFor(10);
     }
-    await page.clock.fastForward(mountedAt! + COOKIE_BANNER_DELAY_MS - 100 - now);
+    await expect(page.getByTestId('home')).toBeVisible();
+    // "After load" counts from the navigation: the page's performance clock.
+    const sinceLoad = await page.evaluate(() => performance.now());
+    await page.clock.fastForward(COOKIE_BANNER_DELAY_MS - 100 - sinceLoad);
     await expect(cookieBanner(page)).toBeHidden();
     await page.clock.fastForward(100);
     await expect(cookieBanner(page)).toBeVisible();
@@ -49,11 +49,13 @@ test.describe('cookie banner', () => {
 
     // Kept: not after a reload, nor in another tab.
     await page.reload();
+    await untilInteractive(page);
     await page.clock.fastForward(COOKIE_BANNER_DELAY_MS + 2000);
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(cookieBanner(page)).toBeHidden();
     const tab = await context.newPage();
     await tab.goto('/help/faq');
+    await untilInteractive(tab);
     await tab.clock.fastForward(COOKIE_BANNER_DELAY_MS + 2000);
     await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(cookieBanner(tab)).toBeHidden();
@@ -73,6 +75,7 @@ test.describe('cookie banner', () => {
 
     // The session (this tab) remembers it across reloads...
     await page.reload();
+    await untilInteractive(page);
     await page.clock.fastForward(COOKIE_BANNER_DELAY_MS + 2000);
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(cookieBanner(page)).toBeHidden();
@@ -93,6 +96,7 @@ test.describe('cookie banner', () => {
       await page.clock.install();
       await page.goto('/');
       await expect(page.getByTestId('home')).toBeVisible();
+      await untilInteractive(page);
       await page.clock.fastForward(COOKIE_BANNER_DELAY_MS + 5000);
       await expect(cookieBanner(page), area).toBeHidden();
       await context.close();

@@ -1,21 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MEETING_DISTANCE_METERS, MEETING_DURATION_MINUTES, MIN_IOS_VERSION, MIN_IPHONE_MODEL } from '@app/shared/constants';
 import { mailsTo, uniqueEmail } from './support/mail';
+import { PUBLIC_PAGES } from './support/public-pages';
+import { untilInteractive } from './support/interactive';
 
 /** The default SUPPORT_EMAIL of the API's configuration, which the test server does not override. */
 const SUPPORT_EMAIL = 'support@meetnearby.app';
 
-const PAGES = [
-  { url: '/', en: 'Raise your hand. Meet someone nearby.', ru: 'Поднимите руку. Встретьтесь с кем-то рядом.' },
-  { url: '/meet-and-play', en: 'Meet & play', ru: 'Встречайся и играй' },
-  { url: '/help/how-to-meet', en: 'How to meet & play', ru: 'Как встречаться и играть' },
-  { url: '/help/faq', en: 'FAQ', ru: 'Вопросы и ответы' },
-  { url: '/terms', en: 'Terms of Use', ru: 'Условия использования' },
-  { url: '/privacy', en: 'Privacy Policy', ru: 'Политика конфиденциальности' },
-  { url: '/support', en: 'Support', ru: 'Поддержка' },
-  { url: '/affiliates', en: 'Affiliates', ru: 'Партнёрам' },
-  { url: '/risk', en: 'Risk disclaimer', ru: 'Предупреждение о рисках' },
-] as const;
+const PAGES = PUBLIC_PAGES;
 
 /** A missing translation shows its key (`faq.items.kyc.q`) or an unfilled `{{value}}`. */
 const UNTRANSLATED = /\{\{|\b(content|common):|\b(home|meet|faq|legal|terms|privacy|risk|support|affiliates)\.[a-z-]+\.[\w.-]+/;
@@ -246,6 +238,9 @@ test.describe('support', () => {
   test('the form shows translated errors, then sends for real and says so', async ({ page }) => {
     await page.goto('/support');
     await expect(page.getByTestId('support-email')).toHaveText(SUPPORT_EMAIL);
+    // The form answers once its script has taken the rendered page over (a tap before that is
+    // held and replayed: prerender.spec).
+    await untilInteractive(page);
     const form = page.getByTestId('feedback-form');
     await form.getByRole('button', { name: 'Отправить' }).click();
     await expect(form.getByText('Обязательное поле')).toHaveCount(3);

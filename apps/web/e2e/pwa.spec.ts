@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { INSTALL_OFFER_DELAY_MS } from '@app/shared/constants';
 import { answerCookieBannerBefore, cookieBanner, openWithBanner } from './support/consent';
+import { untilInteractive } from './support/interactive';
 
 const IPHONE: BrowserContextOptions = {
   userAgent:
@@ -163,8 +164,17 @@ test.describe('install-app dialog', () => {
 
   test('offers the browser\'s install prompt when the browser has one', async ({ page }) => {
     await withoutBrowserPrompt(page);
+    // The offer comes before the page's code for the dialog has loaded (held back here): the
+    // page's first script keeps it for that code.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/public-app-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto('/');
     await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.locator('html[data-interactive]')).not.toBeAttached();
     // What Chromium sends when the site is installable: the dialog keeps it for the Install button.
     await page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true });
@@ -174,6 +184,8 @@ test.describe('install-app dialog', () => {
       });
       window.dispatchEvent(event);
     });
+    release();
+    await untilInteractive(page);
     await page.getByRole('button', { name: 'Download App' }).click();
     const dialog = page.getByRole('dialog', { name: 'Get the app' });
     await dialog.getByRole('button', { name: 'Install', exact: true }).click();
@@ -214,6 +226,7 @@ test.describe('install-app dialog', () => {
     const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Get the app' });
     const settle = async (page: Page) => {
       await expect(page.getByTestId('home')).toBeVisible();
+      await untilInteractive(page);
       await page.clock.fastForward(INSTALL_OFFER_DELAY_MS + 1000);
     };
 

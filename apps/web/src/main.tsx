@@ -3,6 +3,7 @@ import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
+import { SocketLifecycle } from './app/socket-lifecycle';
 import { routes } from './app/routes';
 import { queryClient } from './app/query-client';
 import { initI18n } from './lib/i18n';
@@ -13,10 +14,14 @@ import { session } from './lib/session';
 import { disconnectSocket } from './lib/socket';
 import { registerServiceWorker } from './lib/service-worker';
 import { captureInstallPrompt } from './features/install-app/lib/install-prompt';
+import { dropHeldEvents } from './prerender/event-replay';
 
 const { partnerLinkArrived } = readStartParams(window.location.search);
 // The server counts the partner visit once per visitor; the link travels in the request headers.
 if (partnerLinkArrived) void api('/cpa/hits', { method: 'POST' }).catch(() => undefined);
+
+// The push items' code loads with the app, not when the socket's first item may already be here.
+void import('./features/notifications/components/notification-center');
 
 // Before anything renders: the browser offers installation once, possibly right away.
 captureInstallPrompt();
@@ -32,6 +37,8 @@ session.onLogout(() => {
 
 async function start() {
   await Promise.all([initI18n(), loadPublicConfig()]);
+  // Over a prerendered page, its held taps go with it.
+  dropHeldEvents();
   const root = createRoot(document.getElementById('root')!);
   // A transition: React renders the first page in small slices instead of one long task, so the
   // main thread stays responsive while a slow phone builds it (Lighthouse's total blocking time).
@@ -39,6 +46,7 @@ async function start() {
     root.render(
       <StrictMode>
         <Providers>
+          <SocketLifecycle />
           <Suspense fallback={null}>
             <RouterProvider router={router} />
           </Suspense>

@@ -87,6 +87,8 @@ export const PROMO_PREFIXES = ['EEE', 'ЕЕЕ'] as const;
 export const SUPPORTED_LOCALES = ['en', 'ru'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** The cookie that tells the server the reader's language (the pages it renders ahead). */
+export const LOCALE_COOKIE = 'locale';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -36,6 +36,22 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('sends pages compressed when the browser takes it, and says the answer varies with that', async () => {
+    const br = await t.app.inject({ url: '/help/faq', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('text/html');
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    const page = zlib.brotliDecompressSync(br.rawPayload).toString();
+    expect(page).toContain('<script id="app-config" type="application/json">');
+    const gz = await t.app.inject({ url: '/help/faq', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(page);
+    const plain = await t.app.inject({ url: '/help/faq', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+  });
+
   it('sends hashed assets pre-compressed with a year of caching', async () => {
     const br = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);

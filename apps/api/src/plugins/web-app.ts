@@ -1,24 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PublicConfig } from '../modules/system/public-config';
+import { createPrerenderedPages } from './prerendered-pages';
+import { createHtmlCompressor } from './compressed-html';
 
 /** `</script>` inside the JSON must not end the tag. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * Serves the built web app beside the API: hashed assets cached for a year, index.html never
- * cached and carrying the public config, and the history fallback for every other path.
+ * Serves the built web app beside the API: hashed assets cached for a year, pages never cached and
+ * carrying the public config: the public pages rendered ahead, index.html for every other path.
  * Returns false when there is no build (API-only tests).
  */
-export async function registerWebApp(app: FastifyInstance, opts: { distDir: string; publicConfig: PublicConfig }) {
+export async function registerWebApp(app: FastifyInstance, opts: { distDir: string; publicConfig: PublicConfig; publicUrl: string }) {
   const indexFile = path.join(opts.distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
 
-  const indexHtml = fs
-    .readFileSync(indexFile, 'utf8')
-    .replace('<!--app-config-->', `<script id="app-config" type="application/json">${safeJson(opts.publicConfig)}</script>`);
+  const configScript = `<script id="app-config" type="application/json">${safeJson(opts.publicConfig)}</script>`;
+  const rawIndexHtml = fs.readFileSync(indexFile, 'utf8');
+  const indexHtml = rawIndexHtml.replace('<!--app-config-->', () => configScript);
+  const prerendered = await createPrerenderedPages({ ...opts, configScript, indexHtml: rawIndexHtml, log: app.log });
 
   await app.register(fastifyStatic, {
     root: opts.distDir,
@@ -27,8 +30,8 @@ export async function registerWebApp(app: FastifyInstance, opts: { distDir: stri
     preCompressed: true,
     // One route per built file; every other path falls through to the history fallback.
     wildcard: false,
-    // index.html is only ever sent with the config injected.
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // The page templates are only ever sent filled in; the renderer is the server's own code.
+    allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/public.html' && !pathname.startsWith('/server/'),
     setHeaders(res, filePath) {
       const relative = path.relative(opts.distDir, filePath);
       if (relative.startsWith(`assets${path.sep}`)) {
@@ -39,15 +42,29 @@ export async function registerWebApp(app: FastifyInstance, opts: { distDir: stri
     },
   });
 
-  app.decorate('sendIndexHtml', (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml),
-  );
+  const compressor = createHtmlCompressor();
+  const sendHtml = async (request: FastifyRequest, reply: FastifyReply, html: string, vary: string[]) => {
+    const { body, encoding } = await compressor.encode(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('vary', [...vary, 'Accept-Encoding'].join(', '))
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  };
+  // A public page comes rendered (in the reader's language, so caches must keep the languages
+  // apart); every other page is the app's index.html.
+  app.decorate('sendPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = await prerendered?.html(request);
+    if (!html) return sendHtml(request, reply, indexHtml, []);
+    return sendHtml(request, reply, html, ['Cookie', 'Accept-Language']);
+  });
   return true;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendIndexHtml?: (reply: FastifyReply) => FastifyReply;
+    sendPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
   }
 }
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { COOKIE_BANNER_DELAY_MS } from '@app/shared/constants';
+import { untilInteractive } from './interactive';
 
 export const BANNER_NAME = { en: 'Cookie consent', ru: 'Согласие на cookie' } as const;
 
@@ -23,6 +24,7 @@ export async function openWithBanner(page: Page, url = '/', lang: keyof typeof B
   await page.clock.install();
   await page.goto(url);
   await expect(page.locator('main h1').first()).toBeVisible();
+  await untilInteractive(page);
   await page.clock.fastForward(COOKIE_BANNER_DELAY_MS);
   await expect(cookieBanner(page, lang)).toBeVisible();
 }

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from './theme';
+import { appTheme } from './theme';
 import { queryClient } from './query-client';
-import { SocketLifecycle } from './socket-lifecycle';
 
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * `client`: the server renders each page with a QueryClient of its own. The socket's lifecycle is
+ * the app's (main.tsx): a prerendered page is for visitors, who have no socket.
+ */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <ThemeProvider theme={theme} defaultMode="dark" disableTransitionOnChange>
+    <ThemeProvider theme={appTheme()} defaultMode="dark" disableTransitionOnChange>
       <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <SocketLifecycle />
-        {children}
-      </QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -2,33 +2,15 @@ import type { RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from '../features/errors/components/route-error-page';
 import { redirectTo, referralRedirect, requireAdmin, requireAuth, requireGuest } from './guards';
-import type { Landing } from '../features/home/components/home-page';
 import type { AuthMode } from '../features/auth/components/auth-page';
-import type { MeetGuideFocus } from '../features/meet-guide/components/meet-guide-page';
+import { PUBLIC_PAGES } from './public-pages';
 
-/** Every page is its own chunk: the home page never loads the account, market or admin code. */
-const home = (landing: Landing): RouteObject['lazy'] => async () => {
-  const { HomeRoute } = await import('./pages/home-route');
-  return { Component: () => <HomeRoute landing={landing} /> };
+/** A public page of the shared table: its own lazy chunk and its title key. */
+const publicPage = (path: string): Pick<RouteObject, 'lazy' | 'handle'> => {
+  const page = PUBLIC_PAGES.find((p) => p.path === path);
+  if (!page) throw new Error(`no public page ${path}`);
+  return { lazy: async () => ({ Component: await page.load() }), ...(page.title ? { handle: { title: page.title } } : {}) };
 };
-
-/** A public content page: its own lazy chunk and its title key. */
-const content = (title: string, load: () => Promise<RouteObject['Component']>): Partial<RouteObject> => ({
-  lazy: async () => ({ Component: await load() }),
-  handle: { title },
-});
-
-const meetGuide = (focus: MeetGuideFocus) =>
-  content(`screens.${focus}.title`, async () => {
-    const { MeetGuidePage } = await import('../features/meet-guide/components/meet-guide-page');
-    return () => <MeetGuidePage focus={focus} />;
-  });
-const faqPage = content('screens.faq.title', async () => (await import('../features/faq/components/faq-page')).FaqPage);
-const termsPage = content('screens.terms.title', async () => (await import('../features/legal/components/terms-page')).TermsPage);
-const privacyPage = content('screens.privacy.title', async () => (await import('../features/legal/components/privacy-page')).PrivacyPage);
-const riskPage = content('screens.risk.title', async () => (await import('../features/legal/components/risk-page')).RiskPage);
-const supportPage = content('screens.support.title', async () => (await import('../features/support/components/support-page')).SupportPage);
-const affiliatesPage = content('screens.affiliates.title', async () => (await import('../features/affiliates/components/affiliates-page')).AffiliatesPage);
 
 const comingSoon = (screen: string): RouteObject['lazy'] => async () => {
   const { ComingSoonPage } = await import('../features/coming-soon/components/coming-soon-page');
@@ -97,11 +79,11 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, lazy: home('home') },
+          { index: true, ...publicPage('/') },
           { path: 'promo', loader: redirectTo('/') },
-          { path: 'l', lazy: home('partner') },
-          { path: 'l/meet', lazy: home('meet') },
-          { path: 'l/earn', lazy: home('earn') },
+          { path: 'l', ...publicPage('/l') },
+          { path: 'l/meet', ...publicPage('/l/meet') },
+          { path: 'l/earn', ...publicPage('/l/earn') },
           { path: 'ref/:promocode', loader: referralRedirect },
           { path: 'ref', loader: redirectTo('/auth/register') },
 
@@ -110,18 +92,18 @@ export const routes: RouteObject[] = [
           { path: 'meet/:userId', loader: requireAuth, lazy: meetingPage, handle: { title: 'meeting:title' } },
           // One route for /chat and /chat/:conversationId, so the list stays mounted while chats change.
           { path: 'chat/:conversationId?', loader: requireAuth, lazy: chatPage, handle: { title: 'screens.chat.title' } },
-          { path: 'meet-and-play', ...meetGuide('meetAndPlay') },
-          { path: 'terms', ...termsPage },
-          { path: 'privacy', ...privacyPage },
-          { path: 'risk', ...riskPage },
-          { path: 'support', ...supportPage },
-          { path: 'affiliates', ...affiliatesPage },
+          { path: 'meet-and-play', ...publicPage('/meet-and-play') },
+          { path: 'terms', ...publicPage('/terms') },
+          { path: 'privacy', ...publicPage('/privacy') },
+          { path: 'risk', ...publicPage('/risk') },
+          { path: 'support', ...publicPage('/support') },
+          { path: 'affiliates', ...publicPage('/affiliates') },
           {
             path: 'help',
             children: [
               { index: true, loader: redirectTo('/help/faq') },
-              { path: 'faq', ...faqPage },
-              { path: 'how-to-meet', ...meetGuide('howToMeet') },
+              { path: 'faq', ...publicPage('/help/faq') },
+              { path: 'how-to-meet', ...publicPage('/help/how-to-meet') },
             ],
           },
 

@@ -29,6 +29,17 @@ import { formatNumber } from '@app/shared/format/number';
 export const HAND_DURATIONS_HOURS = [1, 3, 8] as const;
 
 const HOURS_PER_DAY = 24;
+
+/** One list formatter per language: building one is slow, and every public page asks often. */
+const listFormats = new Map<string, Intl.ListFormat>();
+function listFormat(locale: string): Intl.ListFormat {
+  let format = listFormats.get(locale);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type: 'disjunction' });
+    listFormats.set(locale, format);
+  }
+  return format;
+}
 const percent = (share: number) => Math.round(share * 100);
 
 /**
@@ -44,7 +55,7 @@ export function useProductFacts() {
   const [ref1, ref2, ref3] = REFERRAL_LEVEL_SHARES;
 
   const handNumbers = HAND_DURATIONS_HOURS.map((h, i) => (i === HAND_DURATIONS_HOURS.length - 1 ? hours(h) : num(h)));
-  const handDurations = new Intl.ListFormat(locale, { type: 'disjunction' }).format(handNumbers);
+  const handDurations = listFormat(locale).format(handNumbers);
 
   return {
     minAge: MIN_AGE,

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '@app/shared/constants';
 import { parseMessage } from '@app/shared/validation/messages';
-import { STORAGE_KEYS, storage } from './storage';
+import { detectLocale, rememberLocale } from './detect-locale';
 import { setApiLocale } from './api-client';
 
 /**
@@ -34,33 +34,8 @@ function loadNamespace(language: string, namespace: string): Promise<unknown> {
   return import(`../locales/${language}/${namespace}.json`).then((m: { default: unknown }) => m.default);
 }
 
-const isSupported = (value: string | null | undefined): value is Locale =>
-  !!value && (SUPPORTED_LOCALES as readonly string[]).includes(value);
-
-/**
- * SPEC.md section 9: the stored choice, else the browser language prefix, else English. A `?lang=`
- * link (what search engines follow through hreflang) counts as a choice and is stored.
- */
-export function detectLocale(
-  stored = storage.get(STORAGE_KEYS.locale),
-  languages = navigator.languages ?? [navigator.language],
-  search = window.location.search,
-): Locale {
-  const requested = new URLSearchParams(search).get('lang');
-  if (isSupported(requested)) {
-    storage.set(STORAGE_KEYS.locale, requested);
-    return requested;
-  }
-  if (isSupported(stored)) return stored;
-  for (const language of languages) {
-    const prefix = language?.slice(0, 2).toLowerCase();
-    if (isSupported(prefix)) return prefix;
-  }
-  return DEFAULT_LOCALE;
-}
-
 function applyLocale(locale: string) {
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   setApiLocale(locale);
 }
 
@@ -100,7 +75,7 @@ export async function initI18n(locale: Locale = detectLocale()) {
 }
 
 export async function changeLocale(locale: Locale) {
-  storage.set(STORAGE_KEYS.locale, locale);
+  rememberLocale(locale);
   await i18next.changeLanguage(locale);
 }
 
@@ -118,4 +93,4 @@ export function translateError(t: TFunction, error: { code?: string; message?: s
   return t(`errors:${code}`, { defaultValue: error.message ?? t('errors:UNKNOWN_ERROR') });
 }
 
-export { i18next };
+export { i18next, detectLocale };

@@ -8,6 +8,8 @@ export interface PublicConfig {
   minAge: number;
   /** The MapLibre style of the map page: absolute, or a path on this site. */
   mapStyleUrl: string;
+  /** The address people use, without a trailing slash. */
+  publicUrl: string;
 }
 
 let cached: Promise<PublicConfig> | undefined;
@@ -36,4 +38,10 @@ export async function loadPublicConfig() {
 export function publicConfig(): PublicConfig {
   if (!resolved) throw new Error('public config read before start-up finished');
   return resolved;
+}
+
+/** The server's rendering of public pages: the config comes from the server itself. */
+export function setPublicConfig(config: PublicConfig) {
+  resolved = config;
+  cached = Promise.resolve(config);
 }

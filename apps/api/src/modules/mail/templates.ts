@@ -1,3 +1,4 @@
+import { escapeHtml } from '@app/shared/format/escape-html';
 import type { Locale } from '@app/shared/constants';
 
 export type MailTemplate =
@@ -11,8 +12,6 @@ interface Rendered {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Russian minutes: 1 минута, 2 минуты, 5 минут. */
 const minutesRu = (n: number) => {

@@ -11,6 +11,8 @@ export const publicConfigSchema = z.object({
   minAge: z.number().int(),
   /** The MapLibre style of the map page (MAP_STYLE_URL): absolute, or a path on this site. */
   mapStyleUrl: z.string(),
+  /** The address people use (PUBLIC_URL), for links the pages show: the same on the server and in the browser. */
+  publicUrl: z.string(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
@@ -23,6 +25,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     socialUrl: config.SOCIAL_URL ?? null,
     minAge: config.MIN_AGE,
     mapStyleUrl: config.MAP_STYLE_URL,
+    publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
   };
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LOCALES } from '@app/shared/constants';
+import { pageDescription, pageTitle } from './page-meta';
 
 export interface RouteHandle {
   /** Locale key of the page title. */
@@ -32,13 +33,11 @@ function link(rel: string, hreflang?: string) {
  * itself: `/page?lang=ru` is the Russian page, and `/page` (the x-default, whose language follows
  * the browser) is not a copy of either, so it must not name one of them as its canonical.
  */
-export function DocumentTitle() {
+export function DocumentHead({ titleKey }: { titleKey: string | undefined }) {
   const { t } = useTranslation();
-  const matches = useMatches();
   const { pathname, search } = useLocation();
-  const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
-  const title = key ? `${t(key)} — ${t('app.name')}` : `${t('app.name')} — ${t('app.tagline')}`;
-  const description = t(`seo:pages.${pathname}`, { defaultValue: t('seo:default', { defaultValue: t('footer.about') }) });
+  const title = pageTitle(t, titleKey);
+  const description = pageDescription(t, pathname);
   const requested = new URLSearchParams(search).get('lang');
   const chosen = (SUPPORTED_LOCALES as readonly string[]).includes(requested ?? '') ? requested : null;
 
@@ -55,4 +54,11 @@ export function DocumentTitle() {
     upsert('link[rel="alternate"][hreflang="x-default"]', link('alternate', 'x-default'), (el) => el.setAttribute('href', base));
   }, [title, description, pathname, chosen]);
   return null;
+}
+
+/** The head of the router's current page: the title key of the deepest route that names one. */
+export function DocumentTitle() {
+  const matches = useMatches();
+  const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  return <DocumentHead titleKey={key} />;
 }

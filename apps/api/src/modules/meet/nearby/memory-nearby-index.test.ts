@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destination, distanceMeters, type LatLng } from './geo';
+import { destination, type LatLng } from './geo';
 import { MemoryNearbyIndex } from './memory-nearby-index';
 import { describeNearbyIndexContract, expectMatchesBruteForce, seededRandom } from './nearby-index.contract';
 
@@ -47,27 +47,22 @@ describe('MemoryNearbyIndex grid search', () => {
     expect(hits[0]!.distanceMeters).toBe(0);
   });
 
-  it('answers a 25 km query among 100,000 hands in one city far faster than a scan', async () => {
+  it('answers a 25 km query among 100,000 hands in one city by reading a small part of them', async () => {
     const random = seededRandom(7);
     const index = new MemoryNearbyIndex();
     const center = { lat: 55.7558, lng: 37.6173 };
-    const points: LatLng[] = [];
     for (let id = 1; id <= 100_000; id++) {
       const p = destination(center, random() * 360, Math.sqrt(random()) * 30_000);
-      points.push(p);
       await index.upsert(id, p.lat, p.lng);
     }
-    const queries = Array.from({ length: 100 }, () => destination(center, random() * 360, random() * 20_000));
-    // Compared with a scan timed alongside rather than a fixed bound: the CI machine may be busy.
-    let started = performance.now();
-    for (const c of queries) expect(await index.near(c.lat, c.lng, 25_000, { limit: 100 })).toHaveLength(100);
-    const indexed = performance.now() - started;
-    // The least any scan must do: one distance per hand (here for 10 of the queries).
-    started = performance.now();
-    let inside = 0;
-    for (const c of queries.slice(0, 10)) for (const p of points) if (distanceMeters(c, p) <= 25_000) inside++;
-    const scanned = (performance.now() - started) / 10;
-    expect(inside).toBeGreaterThan(0);
-    expect((indexed / queries.length) * 10).toBeLessThan(scanned);
+    // Work is counted, not timed (speed is the bench's job): a scan reads all 100,000 hands.
+    let examined = 0;
+    for (let q = 0; q < 100; q++) {
+      const c = destination(center, random() * 360, random() * 20_000);
+      expect(await index.near(c.lat, c.lng, 25_000, { limit: 100 })).toHaveLength(100);
+      examined += index.lastExamined;
+    }
+    expect(examined / 100).toBeGreaterThanOrEqual(100);
+    expect(examined / 100).toBeLessThan(2_000);
   });
 });

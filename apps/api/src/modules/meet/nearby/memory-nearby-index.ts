@@ -54,6 +54,8 @@ export class MemoryNearbyIndex implements NearbyIndex {
   private readonly rowDeg: number;
   private readonly colDeg: number;
   private readonly guard: MovementGuard | undefined;
+  /** Hands whose distance the last `near` computed: what the grid saved over a scan, for tests and the bench. */
+  lastExamined = 0;
 
   constructor(options: MemoryNearbyIndexOptions = {}) {
     const cell = options.cellDegrees ?? 0.02;
@@ -115,6 +117,7 @@ export class MemoryNearbyIndex implements NearbyIndex {
   async near(lat: number, lng: number, radiusMeters: number, options?: NearOptions): Promise<NearbyHit[]> {
     const query = checkQuery(lat, lng, radiusMeters, options);
     const heap = new BoundedMaxHeap<Entry>(query.limit);
+    this.lastExamined = 0;
     if (this.visibleCount > 0) this.search(query, heap);
     return heap.sorted().map(({ key, value }) => ({
       userId: value.userId,
@@ -132,6 +135,7 @@ export class MemoryNearbyIndex implements NearbyIndex {
     const exclude = query.exclude;
     const visit = (bucket: Entry[] | undefined): void => {
       if (!bucket) return;
+      this.lastExamined += bucket.length;
       for (const e of bucket) {
         const dx = e.x - x;
         const dy = e.y - y;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useProductFacts } from '../../../components/use-product-facts';
+import { publicConfig } from '../../../lib/public-config';
 import { CodeSample } from './code-sample';
 import { SectionTitle } from './section-title';
 
@@ -13,7 +14,7 @@ export function AttributionSection() {
   const { t } = useTranslation('affiliates');
   const facts = useProductFacts();
   const paragraphs = t('affiliates.attribution', { ...facts, returnObjects: true }) as unknown as string[];
-  const example = `${window.location.origin}/l/meet?cpa=${EXAMPLE_LINK_ID}&uid=${EXAMPLE_CLICK_ID}`;
+  const example = `${publicConfig().publicUrl}/l/meet?cpa=${EXAMPLE_LINK_ID}&uid=${EXAMPLE_CLICK_ID}`;
 
   return (
     <Box component="section" aria-labelledby="partner-attribution" sx={{ py: { xs: 4, md: 6 } }}>

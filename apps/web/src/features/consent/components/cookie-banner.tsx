@@ -23,7 +23,9 @@ export function CookieBanner() {
     void Promise.all([import('./cookie-banner-panel'), i18n.loadNamespaces('consent')]).then(
       ([module]) => !cancelled && setPanel(() => module.CookieBannerPanel),
     );
-    const timer = setTimeout(() => setDue(true), COOKIE_BANNER_DELAY_MS);
+    // Counted from the page's load, not from this component's start: a page the server rendered
+    // ahead is on screen well before the scripts run.
+    const timer = setTimeout(() => setDue(true), Math.max(0, COOKIE_BANNER_DELAY_MS - performance.now()));
     return () => {
       cancelled = true;
       clearTimeout(timer);

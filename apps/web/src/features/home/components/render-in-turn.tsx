@@ -1,5 +1,6 @@
 import { Fragment, startTransition, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { isPrerendered } from '../../../lib/prerendered';
 
 /** Only the first page of a visit renders in turns; later visits to it come back all at once. */
 let firstRender = true;
@@ -10,11 +11,11 @@ let firstRender = true;
  * its own styles: in one commit that was a main-thread block of half a second on a mid-range phone,
  * during which a tap went unanswered (Lighthouse's total blocking time). The sections are below the
  * fold, so nobody sees the order; a screen-high placeholder keeps the footer out of view until the
- * last one is in. Coming back later (a link, the back button) renders everything at once, so the
+ * last one is in. A page the server rendered ahead arrives whole, and hydrates whole. Coming back later (a link, the back button) renders everything at once, so the
  * router can restore the scroll position on a page of full height.
  */
 export function RenderInTurn({ sections }: { sections: { key: string; node: ReactNode }[] }) {
-  const [shown, setShown] = useState(() => (firstRender ? 0 : sections.length));
+  const [shown, setShown] = useState(() => (firstRender && !isPrerendered() ? 0 : sections.length));
 
   // Leaving the page, even before every section is in, ends the first visit's turns.
   useEffect(

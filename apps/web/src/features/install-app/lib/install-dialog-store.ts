@@ -19,5 +19,6 @@ export function useInstallDialogOpen(): boolean {
       return () => listeners.delete(listener);
     },
     () => open,
+    () => false,
   );
 }

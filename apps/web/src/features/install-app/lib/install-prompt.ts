@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isStandalone, onStandaloneChange } from './platform';
+import { takeEarlyInstallPrompt } from './early-install-prompt';
 
 /** Chromium's event (not in TypeScript's DOM types): it lets the page show the install prompt later. */
 interface BeforeInstallPromptEvent extends Event {
@@ -18,7 +19,8 @@ export interface InstallState {
 
 let deferred: BeforeInstallPromptEvent | null = null;
 let installedNow = false;
-let state: InstallState = { canPrompt: false, installed: false, standalone: false };
+const NOT_OFFERED: InstallState = { canPrompt: false, installed: false, standalone: false };
+let state = NOT_OFFERED;
 const listeners = new Set<() => void>();
 
 function refresh() {
@@ -31,10 +33,12 @@ function refresh() {
 
 /**
  * Call once at start-up: the browser fires `beforeinstallprompt` once, often before React has
- * rendered anything. Keeping the event (instead of Chrome's own mini-infobar) lets the install
- * dialog offer the prompt when the visitor asks for it.
+ * rendered anything (an event the page's first script held already is taken over here). Keeping
+ * the event (instead of Chrome's own mini-infobar) lets the install dialog offer the prompt when
+ * the visitor asks for it.
  */
 export function captureInstallPrompt() {
+  deferred = (takeEarlyInstallPrompt() as BeforeInstallPromptEvent | null) ?? deferred;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     deferred = event as BeforeInstallPromptEvent;
@@ -73,5 +77,5 @@ function subscribe(listener: () => void) {
 }
 
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribe, () => state, () => NOT_OFFERED);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -65,18 +65,36 @@ export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCo
   const [liveResult, setLiveResult] = useState<MintResult | null>(null);
   const celebrated = useRef(new Set<number>());
 
-  const takeResult = useCallback((result: MintResult) => {
-    setLiveResult(result);
+  const celebrate = useCallback((result: MintResult) => {
     if (result.outcome === 'success' && !celebrated.current.has(result.id)) {
       celebrated.current.add(result.id);
       setBurst((n) => n + 1);
     }
   }, []);
+  const takeResult = useCallback(
+    (result: MintResult) => {
+      setLiveResult(result);
+      celebrate(result);
+    },
+    [celebrate],
+  );
 
   const live = useMeetingEvents(peerId, takeResult);
   const meeting = useMeeting(peerId, live ? POLL_LIVE_MS : POLL_OFFLINE_MS);
   const view = meeting.data;
   const mint = useMint(peerId);
+
+  // The mint shown when the screen opened is history. One that appears later is news, also when
+  // it comes by the next poll because the socket was reconnecting when the event went out.
+  const lastMint = view?.lastMint;
+  const openedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!view) return;
+    if (openedFor.current !== peerId) {
+      openedFor.current = peerId;
+      if (lastMint) celebrated.current.add(lastMint.id);
+    } else if (lastMint) celebrate(lastMint);
+  }, [view, lastMint, celebrate, peerId]);
 
   // A fix's answer is the progress alone; the rest of the view follows by 'meeting:update'.
   const setProgress = useCallback(

@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PUBLIC_PAGES } from './support/public-pages';
+
+/**
+ * The public pages come from the server ready to read (prerender/render-public-page.tsx) and the
+ * public entry hydrates them. Here: the HTML itself carries the page in the reader's language,
+ * the page reads without any script, hydration never falls back to rendering afresh, and a
+ * signed-in reader or one with another stored language gets the app instead.
+ */
+// The partner landing too: it shares the home page's code but has a headline of its own.
+const PAGES = [
+  ...PUBLIC_PAGES,
+  { url: '/l/earn', en: 'Meet in person. Mint tokens. Earn rewards.', ru: 'Встречайтесь вживую. Выпускайте токены. Получайте награды.' },
+] as const;
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('cookie-dialog-hidden', 'true');
+    localStorage.setItem('install-app-dialog-hidden', 'true');
+  });
+});
+
+/** Console errors and page errors: a failed hydration reports itself as "hydration: …". */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+for (const locale of ['en', 'ru'] as const) {
+  test(`every public page arrives rendered in ${locale} and hydrates without a mismatch`, async ({ browser }) => {
+    // Ten pages, each fetched, opened and hydrated: longer than one page's test on a busy machine.
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ locale: locale === 'ru' ? 'ru-RU' : 'en-US' });
+    await context.addInitScript(() => localStorage.setItem('cookie-dialog-hidden', 'true'));
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    for (const { url, ...h1 } of PAGES) {
+      const heading = h1[locale];
+      // The server's answer alone: the language follows Accept-Language.
+      const html = await (await page.request.get(url, { headers: { 'accept-language': locale } })).text();
+      expect(html, url).toContain(`<html lang="${locale}"`);
+      expect(html, url).toContain(heading.replace(/&/g, '&amp;'));
+      expect(html, url).toMatch(/<title>[^<]+<\/title>/);
+      expect(html, url).toContain('hreflang="ru"');
+
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
+      // The page's styles came with it and stay where they are; hydration computed next to none of
+      // its class rules again (MUI's global styles, a few, are always inserted anew by emotion).
+      const styles = await page.evaluate(() => ({
+        server: document.querySelectorAll('head > style[data-emotion-ssr]').length,
+        browserRules: [...document.querySelectorAll('style[data-emotion="css"]')].reduce((n, tag) => n + ((tag as HTMLStyleElement).sheet?.cssRules.length ?? 0), 0),
+      }));
+      expect(styles.server, url).toBeGreaterThan(0);
+      expect(styles.browserRules, url).toBeLessThan(20);
+      // Hydrated: the header's language menu answers.
+      await page.getByTestId('language-button').click();
+      await expect(page.getByRole('menuitem', { name: 'Русский' })).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('without JavaScript the pages still read, in the language asked for', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/help/faq?lang=ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вопросы и ответы');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Raise your hand. Meet someone nearby.');
+  await expect(page.getByTestId('home')).toContainText('Silver');
+  // A link is a link: it works before (and without) any script.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Use');
+  await page.screenshot({ path: test.info().outputPath('no-js-terms.png') });
+  await context.close();
+});
+
+/** Holds back the script whose address matches until `release()`; `happened()` says it was asked for. */
+async function holdBack(page: Page, script: RegExp) {
+  let release!: () => void;
+  let happened = false;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(script, async (route) => {
+    happened = true;
+    await released;
+    await route.continue();
+  });
+  return { release, happened: () => happened };
+}
+
+test('a tap before the page is hydrated is not lost', async ({ page }) => {
+  // Hold the hydration code back, tap the language button meanwhile, then let it through.
+  const held = await holdBack(page, /\/assets\/public-app-[^/]+\.js$/);
+  const errors = collectErrors(page);
+  await page.goto('/help/faq');
+  // On the button's icon: an <svg> has no click() of its own.
+  await page.getByTestId('language-button').locator('svg').click();
+  await expect(page.getByRole('menuitem', { name: 'Русский' })).toBeHidden();
+  // The hydration code really was held back: the tap happened before hydration.
+  expect(held.happened()).toBe(true);
+  held.release();
+  await expect(page.getByRole('menuitem', { name: 'Русский' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a form sent before any of the page’s scripts ran is held, then answered', async ({ page }) => {
+  // Hold back even the page's small entry: only the page's inline script is there.
+  const held = await holdBack(page, /\/assets\/public-start-[^/]+\.js$/);
+  const errors = collectErrors(page);
+  await page.goto('/support', { waitUntil: 'commit' });
+  const form = page.getByTestId('feedback-form');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  // Not sent the browser's way: the address keeps no fields and the page stays.
+  await page.waitForTimeout(300);
+  expect(page.url()).toMatch(/\/support$/);
+  expect(held.happened()).toBe(true);
+  held.release();
+  await expect(form.getByText('Field is required')).toHaveCount(3);
+  expect(page.url()).toMatch(/\/support$/);
+  // The inline script ran under the Content-Security-Policy: no refusal was reported.
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in reader, or one whose stored language differs, gets the app over the rendered page', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  await context.addInitScript(() => {
+    localStorage.setItem('cookie-dialog-hidden', 'true');
+    localStorage.setItem('locale', 'en');
+  });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  // No cookie yet: the server goes by the browser (Russian), the app by the stored choice.
+  const first = await page.goto('/help/faq');
+  expect(await first!.text()).toContain('<html lang="ru"');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // From now on the server knows the choice.
+  const second = await page.goto('/help/faq');
+  expect(await second!.text()).toContain('<html lang="en"');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+  expect(errors).toEqual([]);
+  await context.close();
+});
