@@ -41,6 +41,9 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseUrl,
     trace: 'retain-on-failure',
+    // Every production page registers the worker, which then precaches the whole build (about 170
+    // files): per test, that is CPU the journey needs. pwa.spec allows it where it is the subject.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

@@ -35,6 +35,6 @@ test('npm start serves the site and the API together and stops cleanly', async (
   } finally {
     child.kill('SIGTERM');
   }
-  expect(await exited).toBe(0);
+  expect(await exited, `a stop that is not clean says why in the output:\n${output}`).toBe(0);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

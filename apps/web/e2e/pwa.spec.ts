@@ -35,6 +35,9 @@ const cachedUrls = (page: Page) =>
     return result;
   });
 
+// The worker is what this file tests (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('web app manifest', () => {
   test('is linked from every page, served uncached and complete, and its icons load at their sizes', async ({ page, request }) => {
     await page.goto('/help/faq');
