@@ -40,7 +40,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: E2E.baseUrl,
-    trace: 'retain-on-failure',
+    // A failure keeps its trace with DOM snapshots and its own screenshot; the trace's running
+    // screencast cost every passing test about a tenth of its time on a 2-core machine.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Every production page registers the worker, which then precaches the whole build (about 170
     // files): per test, that is CPU the journey needs. pwa.spec allows it where it is the subject.
     serviceWorkers: 'block',
