@@ -54,7 +54,7 @@ export class MemoryNearbyIndex implements NearbyIndex {
   private readonly rowDeg: number;
   private readonly colDeg: number;
   private readonly guard: MovementGuard | undefined;
-  /** Hands whose distance the last `near` computed: what the grid saved over a scan, for tests and the bench. */
+  /** Hands whose distance the last `near` computed: how much of a scan the grid saved (tests assert on it). */
   lastExamined = 0;
 
   constructor(options: MemoryNearbyIndexOptions = {}) {
