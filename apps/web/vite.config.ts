@@ -86,6 +86,36 @@ function hydrationChunk(name: string) {
 }
 
 /**
+ * The files of the public pages' hydration code, named in public.html (`meta[name=page-code]`): the
+ * entry asks the browser to fetch them once the page is on screen, and runs them only when the page
+ * needs them (src/prerender/hydrate-when-needed.ts). Importing them then would also run them.
+ */
+function hydrationCodeHint(): Plugin {
+  return {
+    name: 'hydration-code-hint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const hydration = chunks.find((chunk) => chunk.facadeModuleId === HYDRATE_MODULE);
+        if (!hydration) return html;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
+        };
+        visit(hydration.fileName);
+        // The entry's own files are there already.
+        for (const file of files) if (html.includes(`/${file}"`)) files.delete(file);
+        return [{ tag: 'meta', attrs: { name: 'page-code', content: [...files].map((file) => `/${file}`).join(' ') }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
  * The public bundle and its renderer get light stand-ins for React Router and TanStack Query
  * (src/prerender/lite): a prerendered page has no data router and one query. See decision 016.
  */
@@ -112,6 +142,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     react(),
     homeScreenTags(),
     inlineEntryCss(),
+    mode === 'public' && hydrationCodeHint(),
     mode !== 'public' && !isSsrBuild && VitePWA({
       // main.tsx registers the worker itself (production builds only); an injected script would
       // also need a CSP exception.

@@ -47,6 +47,8 @@ for (const locale of ['en', 'ru'] as const) {
 
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      // The page takes its code when the visitor reaches for a control (a pointer over one here).
+      await page.getByTestId('language-button').hover();
       await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
       // The page's styles came with it and stay where they are; hydration computed next to none of
       // its class rules again (MUI's global styles, a few, are always inserted anew by emotion).

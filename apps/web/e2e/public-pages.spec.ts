@@ -78,6 +78,8 @@ test.describe('home', () => {
       }),
     );
     await page.goto('/');
+    // News comes with the page's code, which a prerendered page takes when its place nears the screen.
+    await page.getByTestId('app-download').scrollIntoViewIfNeeded();
     const news = page.getByTestId('latest-news');
     await expect(news.getByRole('heading', { level: 2 })).toHaveText('Новости');
     await expect(news.getByTestId('news-item')).toHaveCount(1);

@@ -1,10 +1,14 @@
 import './app/fonts.css';
 import { detectLocale } from './lib/detect-locale';
 import { STORAGE_KEYS, storage } from './lib/storage';
+import { sendPartnerHit } from './lib/visitor-headers';
+import { registerServiceWorker } from './lib/service-worker';
 import { appEntry, startApp } from './prerender/app-entry';
 import { holdInstallPromptEarly } from './features/install-app/lib/early-install-prompt';
-import './prerender/start-params-read';
+import { startParams } from './prerender/start-params-read';
 import { afterFirstPaint } from './prerender/after-first-paint';
+import { hydrateWhenNeeded } from './prerender/hydrate-when-needed';
+import { prefetchPageCode } from './prerender/prefetch-page-code';
 
 // Before anything else: the browser may offer installation before the dialog's code is here.
 holdInstallPromptEarly();
@@ -18,5 +22,17 @@ holdInstallPromptEarly();
 const signedIn = Boolean(storage.getJson<{ token?: string }>(STORAGE_KEYS.auth)?.token);
 const hydratable = document.getElementById('root')?.hasChildNodes() && !signedIn && detectLocale() === document.documentElement.lang;
 
-if (hydratable || !appEntry()) afterFirstPaint(() => void import('./prerender/hydrate-public-page'));
-else startApp();
+if (hydratable || !appEntry()) {
+  const locale = document.documentElement.lang;
+  if (startParams.partnerLinkArrived) afterFirstPaint(() => sendPartnerHit(locale));
+  registerServiceWorker();
+  afterFirstPaint(() => {
+    const deferred = hydrateWhenNeeded(() => void import('./prerender/hydrate-public-page').then(({ hydratePublicPage }) => hydratePublicPage()));
+    if (!deferred) return;
+    // The bundle is fetched now that the page is on screen, and run only when the page needs it.
+    prefetchPageCode();
+    // The page answers from here on: links by themselves, controls through the held taps, and its
+    // timers (the cookie banner's) run. Hydration marks it "true" (AppFrame).
+    document.documentElement.dataset.interactive ??= 'armed';
+  });
+} else startApp();

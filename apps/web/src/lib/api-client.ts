@@ -1,8 +1,6 @@
 import type { ErrorBody, FieldError } from '@app/shared/errors';
-import { HEADERS } from '@app/shared/constants';
-import { getFingerprint } from './fingerprint';
 import { session } from './session';
-import { getPartnerLink } from './start-params';
+import { visitorHeaders } from './visitor-headers';
 
 /** A failed call: SPEC.md section 8's `{ code, error }` plus the catalogue code and fields. */
 export class ApiError extends Error {
@@ -52,19 +50,9 @@ export interface RequestOptions {
 
 /** The headers of SPEC.md section 7 on every call. */
 export function requestHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': currentLocale,
-    [HEADERS.fingerprint]: getFingerprint(),
-    ...extra,
-  };
+  const headers: Record<string, string> = { ...visitorHeaders(currentLocale), ...extra };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  const partner = getPartnerLink();
-  if (partner) {
-    headers[HEADERS.partnerLink] = partner.cpa;
-    if (partner.uid) headers[HEADERS.partnerUid] = partner.uid;
-  }
   return headers;
 }
 

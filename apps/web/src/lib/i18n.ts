@@ -21,6 +21,12 @@ export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', '
  */
 const STARTUP_NAMESPACES = ['common', 'msg', 'errors', 'seo', 'consent', 'content'] as const;
 
+/**
+ * A prerendered page's start: no rule or error messages, which only a form shows (its page loads
+ * them with its code, see loadTexts). Nothing a visitor reads waits for them.
+ */
+export const PUBLIC_PAGE_NAMESPACES = STARTUP_NAMESPACES.filter((namespace) => namespace !== 'msg' && namespace !== 'errors');
+
 /** Each namespace of each language is its own small chunk. */
 function loadNamespace(language: string, namespace: string): Promise<unknown> {
   if (namespace === 'msg' || namespace === 'errors') {
@@ -54,7 +60,7 @@ export async function loadTexts(...namespaces: string[]): Promise<void> {
   await i18next.loadNamespaces(namespaces);
 }
 
-export async function initI18n(locale: Locale = detectLocale()) {
+export async function initI18n(locale: Locale = detectLocale(), namespaces: readonly string[] = STARTUP_NAMESPACES) {
   applyLocale(locale);
   await i18next
     .use(resourcesToBackend(loadNamespace))
@@ -63,7 +69,7 @@ export async function initI18n(locale: Locale = detectLocale()) {
       lng: locale,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...SUPPORTED_LOCALES],
-      ns: [...STARTUP_NAMESPACES],
+      ns: [...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -6,11 +6,8 @@ import type { Locale } from '@app/shared/constants';
 import { formatNumber } from '@app/shared/format/number';
 import { findPublicPage } from '../app/public-pages';
 import { appTheme } from '../app/theme';
-import { initI18n } from '../lib/i18n';
+import { initI18n, PUBLIC_PAGE_NAMESPACES } from '../lib/i18n';
 import { loadPublicConfig } from '../lib/public-config';
-import { startParams } from './start-params-read';
-import { api } from '../lib/api-client';
-import { registerServiceWorker } from '../lib/service-worker';
 import { markPrerendered } from '../lib/prerendered';
 import { captureInstallPrompt } from '../features/install-app/lib/install-prompt';
 import { PublicTree, type PublicLocation } from './public-tree';
@@ -19,8 +16,8 @@ import { replayHeldEvents } from './event-replay';
 import { startApp } from './app-entry';
 import { adoptServerStyles } from './server-styles';
 
-// What main.tsx does at start, for the visitor of a prerendered page.
-if (startParams.partnerLinkArrived) void api('/cpa/hits', { method: 'POST' }).catch(() => undefined);
+// What main.tsx does at start, for the visitor of a prerendered page (the partner hit and the
+// service worker are the entry's: they do not wait for this code).
 captureInstallPrompt();
 markPrerendered();
 
@@ -28,11 +25,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const samePlace = (a: PublicLocation, b: PublicLocation) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
 const here = (): PublicLocation => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
 
-async function start() {
+/** Hydrates the whole page: run by the entry when the page needs its code (hydrate-when-needed.ts). */
+export async function hydratePublicPage() {
   const page = findPublicPage(window.location.pathname);
   if (!page) throw new Error(`${window.location.pathname} is not a prerendered page`);
   const locale = document.documentElement.lang as Locale;
-  const [Page] = await Promise.all([page.load(), initI18n(locale), loadPublicConfig()]);
+  const [Page] = await Promise.all([page.load(), initI18n(locale, PUBLIC_PAGE_NAMESPACES), loadPublicConfig()]);
   // Work a slow phone spends long on, each in a task of its own rather than inside one render of
   // hydration: the page answers a tap between them (Lighthouse's total blocking time).
   await nextTask();
@@ -89,5 +87,3 @@ async function start() {
   });
 }
 
-void start();
-registerServiceWorker();

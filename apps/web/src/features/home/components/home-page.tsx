@@ -88,7 +88,8 @@ export function HomePage({ landing = 'home', news }: { landing?: Landing; news?:
                   { key: 'levels', node: <LevelCards /> },
                   { key: 'minting', node: <MintingSection /> },
                 ]),
-            { key: 'news', node: news },
+            // On a prerendered page, news comes with the page's code: when this place nears the screen.
+            { key: 'news', node: <div data-hydrate="visible">{news}</div> },
             { key: 'app', node: <AppDownloadSection /> },
             { key: 'cta', node: <HomeCta /> },
           ]}

@@ -9,6 +9,10 @@ import { FEEDBACK_MESSAGE_MIN, feedbackRequestSchema } from '@app/shared/schemas
 import { useSendFeedback } from '../api/send-feedback';
 import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { FormTextField } from '../../../components/form/form-fields';
+import { loadTexts } from '../../../lib/i18n';
+
+// Rule and error messages: a prerendered page starts without them (PUBLIC_PAGE_NAMESPACES).
+await loadTexts('msg', 'errors');
 
 const EMPTY = { name: '', email: '', message: '' };
 

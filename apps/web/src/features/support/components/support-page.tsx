@@ -39,8 +39,9 @@ export function SupportPage() {
   const { t } = useTranslation('support');
   const { supportEmail } = publicConfig();
 
+  // A form: a prerendered page takes its code at once, so nothing typed meets a page being hydrated.
   return (
-    <article data-testid="support">
+    <article data-testid="support" data-hydrate="at-once">
       <PageHeader eyebrow={t('support.eyebrow')} title={t('common:screens.support.title')} lead={t('support.lead')} />
       <Container maxWidth="lg">
         <Grid container spacing={3}>
