@@ -97,6 +97,43 @@ async function holdBack(page: Page, script: RegExp) {
   return { release, happened: () => happened };
 }
 
+test('a page takes its code only when it needs it: fetched once it is on screen, run when a control is reached for', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const file = /\/assets\/(hydrate-public-page|public-app)-[^/]+\.js$/.exec(request.url())?.[1];
+    if (file) asked.push(file);
+  });
+  // A paused clock: the cookie banner's moment (which also takes the code) never comes by itself.
+  const start = new Date('2026-03-01T10:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 500));
+  await page.goto('/');
+  const html = page.locator('html');
+  for (let step = 0; (await html.getAttribute('data-interactive')) !== 'armed'; step++) {
+    expect(step, 'the entry answers soon after the first paint').toBeLessThan(200);
+    await page.clock.runFor(10);
+  }
+  // Fetched ahead...
+  await expect.poll(() => [...new Set(asked)].sort()).toEqual(['hydrate-public-page', 'public-app']);
+  await page.waitForLoadState('networkidle');
+  // ...but not run: reading and scrolling leave the page as it came.
+  await page.mouse.wheel(0, 800);
+  await page.getByTestId('home').getByRole('heading', { level: 1 }).click();
+  const hydrationStarted = () => page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  for (let step = 0; step < 30; step++) {
+    await page.clock.runFor(10);
+    expect(await hydrationStarted(), 'React has not taken the page').toBe(false);
+  }
+  await expect(html).toHaveAttribute('data-interactive', 'armed');
+  // A pointer over a button: the page takes its code and hydrates.
+  await page.getByTestId('language-button').hover();
+  for (let step = 0; (await html.getAttribute('data-interactive')) !== 'true'; step++) {
+    expect(step, 'the page hydrates soon after a control is reached for').toBeLessThan(1000);
+    await page.clock.runFor(10);
+  }
+  expect(await hydrationStarted()).toBe(true);
+});
+
 test('a tap before the page is hydrated is not lost', async ({ page }) => {
   // Hold the hydration code back, tap the language button meanwhile, then let it through.
   const held = await holdBack(page, /\/assets\/public-app-[^/]+\.js$/);

@@ -28,7 +28,9 @@ export function hydrateWhenNeeded(hydrate: () => void): boolean {
   }
 
   const reach = (event: Event) => {
-    if (event.type === 'keydown' || (event.target instanceof Element && event.target.closest(CONTROL))) once();
+    const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+    // A link needs no code (it loads its page), and a swipe that starts on one is a scroll.
+    if (event.type === 'keydown' || (control && !control.matches('a[href]'))) once();
   };
   // The window's capture phase runs before the inline script's (on the document), which stops a
   // held tap from going further.
