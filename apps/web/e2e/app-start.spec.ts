@@ -60,6 +60,21 @@ test.describe('query values read at app start', () => {
     await page.reload();
     expect((await stored(page)).fp).toBe(fp);
   });
+
+  test('a partner link reports its hit with the link, the click id and the fingerprint, for a visitor and for a signed-in user', async ({ page }) => {
+    // A visitor: the prerendered page's small entry sends it, without waiting for the page's code.
+    const visitorHit = page.waitForRequest((r) => r.url().endsWith('/api/cpa/hits') && r.method() === 'POST');
+    await page.goto('/l/earn?cpa=31&uid=click-1');
+    const visitorHeaders = (await visitorHit).headers();
+    const { fp } = await stored(page);
+    expect(visitorHeaders).toMatchObject({ 'x-cpa': '31', 'x-cpa-uid': 'click-1', 'x-device-fingerprint': fp! });
+
+    // A signed-in user: the app sends it, the same way.
+    await signIn(page, seededUsers().member.token);
+    const memberHit = page.waitForRequest((r) => r.url().endsWith('/api/cpa/hits') && r.method() === 'POST');
+    await page.goto('/l/meet?cpa=32');
+    expect((await memberHit).headers()).toMatchObject({ 'x-cpa': '32', 'x-device-fingerprint': fp! });
+  });
 });
 
 test.describe('session', () => {

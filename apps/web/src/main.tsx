@@ -9,7 +9,8 @@ import { queryClient } from './app/query-client';
 import { initI18n } from './lib/i18n';
 import { loadPublicConfig } from './lib/public-config';
 import { readStartParams } from './lib/start-params';
-import { api } from './lib/api-client';
+import { sendPartnerHit } from './lib/visitor-headers';
+import { detectLocale } from './lib/detect-locale';
 import { session } from './lib/session';
 import { disconnectSocket } from './lib/socket';
 import { registerServiceWorker } from './lib/service-worker';
@@ -18,7 +19,7 @@ import { dropHeldEvents } from './prerender/event-replay';
 
 const { partnerLinkArrived } = readStartParams(window.location.search);
 // The server counts the partner visit once per visitor; the link travels in the request headers.
-if (partnerLinkArrived) void api('/cpa/hits', { method: 'POST' }).catch(() => undefined);
+if (partnerLinkArrived) sendPartnerHit(detectLocale());
 
 // The push items' code loads with the app, not when the socket's first item may already be here.
 void import('./features/notifications/components/notification-center');
