@@ -1,5 +1,17 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { SCROLL_ANIMATION_MS } from '@app/shared/constants';
+import { SCROLL_ANIMATION_MS, type NftLevelName } from '@app/shared/constants';
+
+/**
+ * The accent of each token level: the home page's level cards, the market, the wallet, the meeting
+ * and the map's badges all use these tones, so a level looks the same wherever it is shown. Plain
+ * hex (not palette entries): callers append an alpha ("1f", "55") for tints and borders.
+ */
+export const LEVEL_ACCENT: Record<NftLevelName, string> = {
+  SILVER: '#c0c7d2',
+  GOLD: '#f2c14e',
+  PLATINUM: '#9fd3ff',
+  ICON: '#d39bff',
+};
 
 /**
  * SPEC.md section 9: dark by default with a near-black background, bright blue primary and dark

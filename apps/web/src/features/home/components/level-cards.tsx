@@ -6,10 +6,9 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import { NFT_PRICE_USDT, SALE_LEVELS, SELLER_REWARD_SHARE } from '@app/shared/constants';
 import { formatNumber } from '@app/shared/format/number';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { Reveal } from '../../../components/reveal';
 import { useProductFacts } from '../../../components/use-product-facts';
-
-export const LEVEL_ACCENT = { SILVER: '#c0c7d2', GOLD: '#f2c14e', PLATINUM: '#9fd3ff' } as const;
 
 /** The three levels on sale: price, what each one unlocks, and what a parent earns. */
 export function LevelCards() {

@@ -18,7 +18,7 @@ import { FIRST_MINT_DELAY_HOURS, KYC_REVIEW_HOURS, SELLER_REWARD_SHARE } from '@
 import type { MarketLevel } from '@app/shared/schemas/crypto';
 import { RouterLink } from '../../../components/router-link';
 import { toUnits, fromUnits } from '../../../lib/amounts';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { useMarketFormat } from '../lib/use-market-format';
 
 /** Levels whose purchase needs an approved identity check (SPEC.md section 4: Gold and higher). */

@@ -8,7 +8,7 @@ import ChevronIcon from '@mui/icons-material/ChevronRight';
 import type { Purchase } from '@app/shared/schemas/crypto';
 import { usePurchases } from '../api/get-purchases';
 import { isFinal } from '../lib/purchase-progress';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { useMarketFormat } from '../lib/use-market-format';
 import { PurchaseStatusChip } from './status-chips';
 

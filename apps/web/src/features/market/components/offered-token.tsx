@@ -12,7 +12,7 @@ import type { ListedNft, MarketLevel, UserRef } from '@app/shared/schemas/crypto
 import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { useListedNft } from '../api/get-listed-nft';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { useMarketFormat } from '../lib/use-market-format';
 
 export interface OfferedTokenProps {

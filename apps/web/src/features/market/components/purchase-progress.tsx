@@ -24,7 +24,7 @@ import { translateError } from '../../../lib/i18n';
 import { useCancelPurchase } from '../api/cancel-purchase';
 import { usePurchase } from '../api/get-purchase';
 import { isFinal, purchaseOutcome, type PurchaseOutcome } from '../lib/purchase-progress';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { useMarketFormat } from '../lib/use-market-format';
 import { PurchaseSteps } from './purchase-steps';
 import { PurchaseStatusChip } from './status-chips';

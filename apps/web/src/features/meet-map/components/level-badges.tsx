@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { NftLevelName } from '@app/shared/constants';
-import { LEVEL_ACCENT, sortLevels } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
+import { sortLevels } from '../lib/levels';
 
 /** The levels of the tokens a user holds, as small coloured badges. */
 export function LevelBadges({ levels, size = 'small' }: { levels: readonly NftLevelName[]; size?: 'small' | 'medium' }) {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { NFT_LEVELS, type NftLevelName } from '@app/shared/constants';
 import type { Mood } from '@app/shared/schemas/meet';
 import { MOODS, MOOD_STYLE } from '../lib/moods';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import type { HandFilters } from '../lib/filters';
 
 /** Mood chips (each on or off) and level chips (one at a time). */

@@ -10,7 +10,7 @@ import TechnicalIcon from '@mui/icons-material/ReplayRounded';
 import type { MintResult } from '@app/shared/schemas/meet';
 import { RouterLink } from '../../../components/router-link';
 import { readStartParams } from '../../../lib/start-params';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 
 /**
  * What a mint came to. Success is a small party (the confetti is the page's, see Confetti); a

@@ -11,7 +11,7 @@ import TokenIcon from '@mui/icons-material/HexagonOutlined';
 import type { MeetingView, MintResult } from '@app/shared/schemas/meet';
 import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { MintOutcome } from './mint-outcome';
 import { RequirementList } from './requirement-list';
 

@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { MeetingView } from '@app/shared/schemas/meet';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { peerName } from '../lib/peer-name';
 
 /** The person met: avatar, name, token level badges, KYC checkmark and whether they are on this screen. */

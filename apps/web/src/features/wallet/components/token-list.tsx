@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import TokenIcon from '@mui/icons-material/HexagonOutlined';
 import type { Nft, UserRef } from '@app/shared/schemas/crypto';
 import { RouterLink } from '../../../components/router-link';
-import { LEVEL_ACCENT } from '../lib/levels';
+import { LEVEL_ACCENT } from '../../../app/theme';
 import { useFormat } from '../lib/use-format';
 import { useNow } from '../lib/use-now';
 
