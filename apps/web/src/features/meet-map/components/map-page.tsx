@@ -19,7 +19,7 @@ import { distanceMeters, WATCH_RECENTER_METERS, type LatLng } from '../lib/geo';
 import { nearestFirst } from '../lib/distance';
 import { applyFilters, isFiltering, NO_FILTERS, type HandFilters } from '../lib/filters';
 import { useLiveHands } from '../lib/use-live-hands';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../../../lib/use-now';
 import { useOwnPosition, type GeolocationPort } from '../lib/use-own-position';
 import { usePositionReporter } from '../lib/use-position-reporter';
 import { useServerClockOffset } from '../lib/use-server-clock';
@@ -64,9 +64,9 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const socket = useSocket();
   const clockOffset = useServerClockOffset(socket);
-  const now = useNow(1000, clockOffset);
+  const now = useNow(1000, { offset: clockOffset });
   // Expiry needs no second-by-second precision: the markers are recomputed only this often.
-  const expiryNow = useNow(15_000, clockOffset);
+  const expiryNow = useNow(15_000, { offset: clockOffset });
 
   const location = useOwnPosition(geolocation);
   const position = location.position;

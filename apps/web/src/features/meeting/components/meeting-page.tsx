@@ -18,7 +18,7 @@ import { getMeetingQueryOptions, useMeeting } from '../api/get-meeting';
 import { useMint } from '../api/mint';
 import { peerName } from '../lib/peer-name';
 import { useMeetingEvents } from '../lib/use-meeting-events';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../../../lib/use-now';
 import { usePositionReporter } from '../lib/use-position-reporter';
 import { Confetti } from './confetti';
 import { ConfirmSection } from './confirm-section';
@@ -105,7 +105,7 @@ export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCo
   const reporter = usePositionReporter(peerId, Boolean(view) && view?.progress.status !== 'met', setProgress);
 
   const restriction = view?.restriction ?? null;
-  const now = useNow(1000, restriction !== null);
+  const now = useNow(1000, { active: restriction !== null });
   const restrictionLeftMs = restriction ? Math.max(0, restriction.remainingMs - (now - meeting.dataUpdatedAt)) : null;
 
   if (meeting.isPending) return <Loading />;

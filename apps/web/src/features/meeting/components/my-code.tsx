@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MEETING_CODE_ROTATION_SECONDS, type MeetingView } from '@app/shared/schemas/meet';
 import type { QrPath } from '../../../lib/qr-path';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../../../lib/use-now';
 
 const MARGIN = 3;
 const ROTATION_MS = MEETING_CODE_ROTATION_SECONDS * 1000;
@@ -52,7 +52,7 @@ export function MyCode({
   const expiresAt = Date.parse(myCode.expiresAt);
   const lifeAtArrival = expiresAt - receivedAt;
   const trusted = Number.isFinite(expiresAt) && lifeAtArrival > 0 && lifeAtArrival <= ROTATION_MS + 2000;
-  const now = useNow(250, trusted);
+  const now = useNow(250, { active: trusted });
   const leftMs = trusted ? Math.max(0, expiresAt - now) : null;
   const expired = leftMs === 0;
 

@@ -13,7 +13,7 @@ import type { Nft, UserRef } from '@app/shared/schemas/crypto';
 import { RouterLink } from '../../../components/router-link';
 import { LEVEL_ACCENT } from '../../../app/theme';
 import { useFormat } from '../lib/use-format';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../../../lib/use-now';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,7 +76,7 @@ function TokenCard({ nft, now }: { nft: Nft; now: number }) {
 /** "Your tokens": one card per level held, or the way to the marketplace. */
 export function TokenList({ nfts }: { nfts: Nft[] }) {
   const { t } = useTranslation('wallet');
-  const now = useNow();
+  const now = useNow(60_000);
   return (
     <Box component="section" id="tokens" aria-labelledby="tokens-title" sx={{ scrollMarginTop: 80 }}>
       <Typography id="tokens-title" variant="h5" component="h2" sx={{ mb: 2 }}>
