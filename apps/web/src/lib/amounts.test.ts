@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAmounts, fromUnits, isBelow, shortfall, toUnits } from './amounts';
+import { compareAmounts, formatAmount, fromUnits, isBelow, shortfall, toUnits } from './amounts';
 
 describe('decimal amounts', () => {
   it('compares exactly, where floats would round', () => {
@@ -20,5 +20,10 @@ describe('decimal amounts', () => {
   it('says how much is missing, never a negative amount', () => {
     expect(shortfall('100', '40.25')).toBe('59.75');
     expect(shortfall('100', '150')).toBe('0');
+  });
+
+  it('shows an amount with its currency, grouped for the reader', () => {
+    expect(formatAmount('1234.5678', 'USDT', 'en')).toBe('1,234.57 USDT');
+    expect(formatAmount(0.5, 'BNB', 'en')).toBe('0.5 BNB');
   });
 });

@@ -1,3 +1,4 @@
+import { formatNumber } from '@app/shared/format/number';
 import { TOKEN_DECIMALS } from '@app/shared/schemas/crypto';
 
 /**
@@ -36,3 +37,6 @@ export function shortfall(need: string, have: string): string {
   const diff = toUnits(need) - toUnits(have);
   return fromUnits(diff > 0n ? diff : 0n);
 }
+
+/** "1,234.5 USDT": an amount by SPEC.md's display rule (formatNumber) with its currency after it. */
+export const formatAmount = (value: string | number, symbol: string, locale: string) => `${formatNumber(value, locale)} ${symbol}`;

@@ -22,7 +22,7 @@ import { translateError, translateMessage } from '../../../lib/i18n';
 import { useBuyNft } from '../api/buy-nft';
 import { isBelow, shortfall } from '../../../lib/amounts';
 import { isUnknownFailure } from '../lib/purchase-progress';
-import { useMarketFormat } from '../lib/use-market-format';
+import { useFormat } from '../../../lib/use-format';
 import { KYC_LEVELS } from './level-card';
 
 /** Why a purchase cannot go ahead now; each comes with its own way forward. */
@@ -63,7 +63,7 @@ function SummaryRow({ label, value, testId }: { label: string; value: ReactNode;
 export function BuyReview(props: BuyReviewProps) {
   const { level, nft, signedIn, available, disclaimer, depositHref, onClose, onPurchased, onShowPlace, onUseQueue, onUnknownError } = props;
   const { t } = useTranslation(['market', 'common']);
-  const f = useMarketFormat();
+  const f = useFormat();
   const buy = useBuyNft();
   const form = useZodForm(buyRequestSchema, {
     level: level.level,
@@ -125,8 +125,8 @@ export function BuyReview(props: BuyReviewProps) {
           <Box sx={{ px: 2, py: 1, borderRadius: 2, bgcolor: 'action.hover' }} data-testid="buy-summary">
             <SummaryRow label={t('review.level')} value={name} />
             {nft && <SummaryRow label={t('review.token')} value={nft.name.includes(`#${nft.id}`) ? nft.name : `${nft.name} · #${nft.id}`} testId="buy-token" />}
-            <SummaryRow label={queue ? t('review.prepay') : t('review.price')} value={f.usdt(price)} testId="buy-price" />
-            {available !== undefined && <SummaryRow label={t('review.available')} value={f.usdt(available)} testId="buy-available" />}
+            <SummaryRow label={queue ? t('review.prepay') : t('review.price')} value={f.amount(price, 'USDT')} testId="buy-price" />
+            {available !== undefined && <SummaryRow label={t('review.available')} value={f.amount(available, 'USDT')} testId="buy-available" />}
           </Box>
 
           {queue && shownBlock === null && (
@@ -257,7 +257,7 @@ export function BuyReview(props: BuyReviewProps) {
           disabled={shownBlock !== null}
           data-testid="pay-button"
         >
-          {queue ? t('review.payQueue', { price: f.usdt(price) }) : t('review.pay', { price: f.usdt(price) })}
+          {queue ? t('review.payQueue', { price: f.amount(price, 'USDT') }) : t('review.pay', { price: f.amount(price, 'USDT') })}
         </Button>
       </DialogActions>
     </>

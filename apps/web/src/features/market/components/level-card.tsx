@@ -19,7 +19,7 @@ import type { MarketLevel } from '@app/shared/schemas/crypto';
 import { RouterLink } from '../../../components/router-link';
 import { toUnits, fromUnits } from '../../../lib/amounts';
 import { LEVEL_ACCENT } from '../../../app/theme';
-import { useMarketFormat } from '../lib/use-market-format';
+import { useFormat } from '../../../lib/use-format';
 
 /** Levels whose purchase needs an approved identity check (SPEC.md section 4: Gold and higher). */
 export const KYC_LEVELS: ReadonlySet<string> = new Set(['GOLD', 'PLATINUM']);
@@ -37,7 +37,7 @@ export interface LevelCardProps {
 /** One level on sale: price, stock or queue, what it allows, the parents' share, and the way to buy. */
 export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProps) {
   const { t } = useTranslation(['market', 'common']);
-  const f = useMarketFormat();
+  const f = useFormat();
   const accent = LEVEL_ACCENT[level.level];
   const name = t(`common:levels.${level.level}`);
   const inStock = level.stock > 0;

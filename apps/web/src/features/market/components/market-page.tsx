@@ -25,7 +25,7 @@ import { getBuyingNftId } from '../../../lib/start-params';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useMarket } from '../api/get-market';
 import { useMarketEvents } from '../lib/use-market-events';
-import { useMarketFormat } from '../lib/use-market-format';
+import { useFormat } from '../../../lib/use-format';
 import { BuyDialog, type BuyTarget, type SaleLevel } from './buy-dialog';
 import { LevelCard } from './level-card';
 import { MyPurchases } from './my-purchases';
@@ -89,7 +89,7 @@ function HowItWorks() {
 /** /market: the three levels, the buy flow with its queue, and live progress of each purchase. */
 export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depositHref, walletHref, onBalanceChange }: MarketPageProps) {
   const { t } = useTranslation(['market', 'common']);
-  const f = useMarketFormat();
+  const f = useFormat();
   const signedIn = Boolean(useSession()?.token);
   const market = useMarket();
   const live = useMarketEvents();
@@ -132,7 +132,7 @@ export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depos
                     {t('hero.available')}
                   </Typography>
                   <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-testid="market-available">
-                    {available !== undefined ? f.usdt(available) : '…'}
+                    {available !== undefined ? f.amount(available, 'USDT') : '…'}
                   </Typography>
                 </Box>
               </Stack>

@@ -9,7 +9,7 @@ import type { Purchase } from '@app/shared/schemas/crypto';
 import { usePurchases } from '../api/get-purchases';
 import { isFinal } from '../lib/purchase-progress';
 import { LEVEL_ACCENT } from '../../../app/theme';
-import { useMarketFormat } from '../lib/use-market-format';
+import { useFormat } from '../../../lib/use-format';
 import { PurchaseStatusChip } from './status-chips';
 
 const RECENT_SHOWN = 3;
@@ -17,7 +17,7 @@ const RECENT_SHOWN = 3;
 /** The caller's purchases in the queue or on their way, and the last few finished ones. */
 export function MyPurchases({ onOpen }: { onOpen: (purchase: Purchase) => void }) {
   const { t } = useTranslation(['market', 'common']);
-  const f = useMarketFormat();
+  const f = useFormat();
   const { data } = usePurchases();
   const items = data?.items ?? [];
   const active = items.filter((p) => !isFinal(p.status));
@@ -44,7 +44,7 @@ export function MyPurchases({ onOpen }: { onOpen: (purchase: Purchase) => void }
               <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LEVEL_ACCENT[p.level], flexShrink: 0 }} />
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>
-                  {t(`common:levels.${p.level}`)} · {f.usdt(p.price)}
+                  {t(`common:levels.${p.level}`)} · {f.amount(p.price, 'USDT')}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {f.dateTime(p.createdAt)}

@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { useListedNft } from '../api/get-listed-nft';
 import { LEVEL_ACCENT } from '../../../app/theme';
-import { useMarketFormat } from '../lib/use-market-format';
+import { useFormat } from '../../../lib/use-format';
 
 export interface OfferedTokenProps {
   nftId: number;
@@ -25,7 +25,7 @@ export interface OfferedTokenProps {
 /** The token a ?nft= link pointed at, offered before everything else; if it is sold, the page says so. */
 export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenProps) {
   const { t } = useTranslation(['market', 'common']);
-  const f = useMarketFormat();
+  const f = useFormat();
   const { data: nft, error, isPending } = useListedNft(nftId);
 
   if (isPending) return <Skeleton variant="rounded" height={132} />;
@@ -76,7 +76,7 @@ export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenPr
             )}
           </Typography>
           <Typography color="text.secondary">
-            {t('offer.details', { level: t(`common:levels.${nft.level}`), price: f.usdt(nft.price) })}
+            {t('offer.details', { level: t(`common:levels.${nft.level}`), price: f.amount(nft.price, 'USDT') })}
             {parents.length > 0 && ` · ${t('offer.parents', { parents: parents.map(who).join(' & ') })}`}
           </Typography>
         </Box>

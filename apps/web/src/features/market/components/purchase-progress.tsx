@@ -25,7 +25,7 @@ import { useCancelPurchase } from '../api/cancel-purchase';
 import { usePurchase } from '../api/get-purchase';
 import { isFinal, purchaseOutcome, type PurchaseOutcome } from '../lib/purchase-progress';
 import { LEVEL_ACCENT } from '../../../app/theme';
-import { useMarketFormat } from '../lib/use-market-format';
+import { useFormat } from '../../../lib/use-format';
 import { PurchaseSteps } from './purchase-steps';
 import { PurchaseStatusChip } from './status-chips';
 
@@ -79,7 +79,7 @@ function UnknownError() {
 /** Live progress of one purchase, then its outcome (SPEC.md section 4), each failure with "Try again". */
 export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, walletHref, onClose, onTryAgain, onFinal }: PurchaseProgressProps) {
   const { t } = useTranslation(['market', 'common']);
-  const f = useMarketFormat();
+  const f = useFormat();
   const query = usePurchase(purchaseId, live);
   const cancel = useCancelPurchase();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -266,7 +266,7 @@ export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, wall
       <Stack spacing={2}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary">
-            {t('progress.number', { id: purchase.id, price: f.usdt(purchase.price) })}
+            {t('progress.number', { id: purchase.id, price: f.amount(purchase.price, 'USDT') })}
           </Typography>
           <PurchaseStatusChip status={purchase.status} position={purchase.queuePosition} />
         </Stack>

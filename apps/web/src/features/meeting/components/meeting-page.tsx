@@ -18,6 +18,7 @@ import { getMeetingQueryOptions, useMeeting } from '../api/get-meeting';
 import { useMint } from '../api/mint';
 import { peerName } from '../lib/peer-name';
 import { useMeetingEvents } from '../lib/use-meeting-events';
+import { useFormat } from '../../../lib/use-format';
 import { useNow } from '../../../lib/use-now';
 import { usePositionReporter } from '../lib/use-position-reporter';
 import { Confetti } from './confetti';
@@ -58,7 +59,8 @@ function Loading() {
  * when every condition holds either of them mints.
  */
 export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCode: string | null }) {
-  const { t, i18n } = useTranslation(['meeting', 'errors', 'common']);
+  const { t } = useTranslation(['meeting', 'errors', 'common']);
+  const f = useFormat();
   const queryClient = useQueryClient();
   const { queryKey } = getMeetingQueryOptions(peerId);
   const [burst, setBurst] = useState(0);
@@ -169,7 +171,7 @@ export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCo
                   name={name}
                   locating={reporter.status === 'locating'}
                   confirmed={view.confirmedByMe && view.confirmedByPeer}
-                  metAtText={met && view.progress.metAt ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(view.progress.metAt)) : null}
+                  metAtText={met && view.progress.metAt ? f.dateTime(view.progress.metAt) : null}
                 />
                 {reporter.status !== 'off' && !needsAttention(reporter) && (
                   <Box sx={{ mt: 2 }}>

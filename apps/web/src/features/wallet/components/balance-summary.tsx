@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import type { Wallet } from '@app/shared/schemas/crypto';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../../lib/use-format';
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
   return (

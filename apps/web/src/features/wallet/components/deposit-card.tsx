@@ -15,7 +15,7 @@ import { DEFAULT_DEPOSIT_CONFIRMATIONS } from '@app/shared/constants';
 import { DEV_CHAIN_ID } from '../api/get-crypto-info';
 import { useTransactions } from '../api/get-transactions';
 import { confirmationProgress, pendingDeposits } from '../lib/transactions';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../../lib/use-format';
 import { CopyButton } from './copy-button';
 import { FaucetButton } from './faucet-button';
 import { QrCode } from './qr-code';

@@ -7,7 +7,7 @@ import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import { translateError } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { FAUCET_AMOUNT_USDT, useRequestFaucet } from '../api/request-faucet';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../../lib/use-format';
 
 /** Development chain only: sends test USDT on chain to the deposit address. */
 export function FaucetButton() {

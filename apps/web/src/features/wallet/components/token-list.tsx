@@ -12,7 +12,7 @@ import TokenIcon from '@mui/icons-material/HexagonOutlined';
 import type { Nft, UserRef } from '@app/shared/schemas/crypto';
 import { RouterLink } from '../../../components/router-link';
 import { LEVEL_ACCENT } from '../../../app/theme';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../../lib/use-format';
 import { useNow } from '../../../lib/use-now';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

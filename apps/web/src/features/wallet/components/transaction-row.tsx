@@ -13,7 +13,7 @@ import type { Transaction, TransactionType } from '@app/shared/schemas/crypto';
 import { translateError } from '../../../lib/i18n';
 import { txUrl } from '../lib/explorer';
 import { direction, isSettled } from '../lib/transactions';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../../lib/use-format';
 import { MaskedValue } from './masked-value';
 import { StatusChip } from './status-chip';
 

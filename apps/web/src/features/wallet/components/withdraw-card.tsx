@@ -21,7 +21,7 @@ import { getWalletQueryOptions } from '../api/get-wallet';
 import { useWithdraw } from '../api/withdraw';
 import { isBelow } from '../../../lib/amounts';
 import { isDefiniteAnswer, submissionFor, type Submission } from '../lib/submission-key';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../../lib/use-format';
 import { WithdrawSuccess } from './withdraw-success';
 
 /** The BNB the user has and the fee a transfer needs (from the wallet, or from an INSUFFICIENT_FEE answer). */

@@ -9,7 +9,7 @@ import FailIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { useTransaction } from '../api/get-transaction';
 import { txUrl } from '../lib/explorer';
 import { isSettled } from '../lib/transactions';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../../lib/use-format';
 import { MaskedValue } from './masked-value';
 import { StatusChip } from './status-chip';
 
