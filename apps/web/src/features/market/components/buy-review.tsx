@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
+import { Suspense, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -21,6 +21,7 @@ import { ApiError } from '../../../lib/api-client';
 import { translateError, translateMessage } from '../../../lib/i18n';
 import { useBuyNft } from '../api/buy-nft';
 import { isBelow, shortfall } from '../../../lib/amounts';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { isUnknownFailure } from '../lib/purchase-progress';
 import { useFormat } from '../../../lib/use-format';
 import { KYC_LEVELS } from './level-card';
@@ -70,8 +71,8 @@ export function BuyReview(props: BuyReviewProps) {
     ...(nft && { nftId: nft.id }),
     agreeTerms: false,
   } as unknown as BuyRequest);
-  /** The Idempotency-Key of this attempt: kept across retries until the server has decided. */
-  const attemptKey = useRef<string | null>(null);
+  /** Kept across retries of the same purchase until the server has decided. */
+  const idempotency = useIdempotencyKey();
   const [answered, setAnswered] = useState<Block | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -90,15 +91,11 @@ export function BuyReview(props: BuyReviewProps) {
 
   const submit = async (values: BuyRequest) => {
     setFormError(null);
-    attemptKey.current ??= crypto.randomUUID();
     try {
-      const purchase = await buy.mutateAsync({ request: values, idempotencyKey: attemptKey.current });
-      attemptKey.current = null;
+      const purchase = await idempotency.send(values, (idempotencyKey) => buy.mutateAsync({ request: values, idempotencyKey }));
       onPurchased(purchase);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      // A refusal (4xx) decided nothing: the next attempt is a new one with a new key.
-      if (apiError && apiError.status >= 400 && apiError.status < 500) attemptKey.current = null;
       if (isUnknownFailure(apiError ?? undefined)) {
         onUnknownError();
         return;

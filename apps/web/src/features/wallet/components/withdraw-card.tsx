@@ -1,4 +1,4 @@
-import { useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -20,7 +20,7 @@ import { useFee, getFeeQueryOptions } from '../api/get-fee';
 import { getWalletQueryOptions } from '../api/get-wallet';
 import { useWithdraw } from '../api/withdraw';
 import { isBelow } from '../../../lib/amounts';
-import { isDefiniteAnswer, submissionFor, type Submission } from '../lib/submission-key';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormat } from '../../../lib/use-format';
 import { WithdrawSuccess } from './withdraw-success';
 
@@ -53,7 +53,7 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
   const fee = useFee();
   const withdraw = useWithdraw();
   const form = useZodForm(withdrawRequestSchema, { currency: 'USDT', address: '', amount: '' } as WithdrawRequest);
-  const submission = useRef<Submission | null>(null);
+  const idempotency = useIdempotencyKey();
   const [formError, setFormError] = useState<string | null>(null);
   const [answeredGap, setAnsweredGap] = useState<FeeGap | null>(null);
   const [doneId, setDoneId] = useState<number | null>(null);
@@ -70,14 +70,11 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
       form.setError('amount', { message: MSG.insufficientFunds });
       return;
     }
-    submission.current = submissionFor(submission.current, request);
     try {
-      const tx = await withdraw.mutateAsync({ request, idempotencyKey: submission.current.key });
-      submission.current = null;
+      const tx = await idempotency.send(request, (idempotencyKey) => withdraw.mutateAsync({ request, idempotencyKey }));
       setDoneId(tx.id);
       form.reset();
     } catch (error) {
-      if (isDefiniteAnswer(error)) submission.current = null;
       if (error instanceof ApiError && error.code === 'INSUFFICIENT_FEE') {
         const details = detailsOf(error);
         setAnsweredGap({
