@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../apps/api/src/app';
 import { createRedisClients } from '../apps/api/src/lib/redis';
 import { offsetMeters } from '../apps/api/src/modules/meet/detector/geo';
-import { ORIGIN } from '../apps/api/src/modules/meet/detector/tracks';
+import { ORIGIN } from '../apps/api/test/kits/detector-tracks';
 import { ingestIntoPair, type PairIngest, type PairRecord } from '../apps/api/src/modules/meet/meetings/ingest';
 import { MemoryStateStore } from '../apps/api/src/modules/meet/meetings/memory-state-store';
 import { pairKey, pairOf } from '../apps/api/src/modules/meet/meetings/pair';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { users } from '../../db/schema';
-import { bearer, cameraPhoto, jpegFile, mediaRowsOf, storedFiles, upload, userFiles } from './test-helpers';
+import { bearer, cameraPhoto, jpegFile, mediaRowsOf, storedFiles, upload, userFiles } from '../../../test/kits/media';
 
 describe('DELETE /api/media/:id', () => {
   let t: TestApp;

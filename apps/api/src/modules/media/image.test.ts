@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
 import { processImage } from './image';
-import { cameraPhoto, plainImage } from './test-helpers';
+import { cameraPhoto, plainImage } from '../../../test/kits/media';
 
 async function pixel(data: Buffer, x: number, y: number) {
   const { data: raw, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { albumListSchema } from '@app/shared/schemas/media';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { media } from '../../db/schema';
-import { cameraPhoto, jpegFile, mediaRowsOf, storeRoot, upload } from './test-helpers';
+import { cameraPhoto, jpegFile, mediaRowsOf, storeRoot, upload } from '../../../test/kits/media';
 
 describe('GET /api/media/avatar/:id/:size', () => {
   let t: TestApp;

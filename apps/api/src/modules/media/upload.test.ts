@@ -5,7 +5,7 @@ import { uploadedMediaSchema } from '@app/shared/schemas/media';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { users } from '../../db/schema';
 import { LocalFileStore } from './storage';
-import { bearer, cameraPhoto, jpegFile, mediaRowsOf, multipartBody, plainImage, storedFiles, upload, userFiles } from './test-helpers';
+import { bearer, cameraPhoto, jpegFile, mediaRowsOf, multipartBody, plainImage, storedFiles, upload, userFiles } from '../../../test/kits/media';
 
 // Every upload counts against the sensitive tier (3 x this per minute from one address).
 const ENOUGH_RATE = { RATE_LIMIT_AUTH_MAX: '100' };

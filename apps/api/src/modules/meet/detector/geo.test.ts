@@ -7,7 +7,7 @@ import {
   isTogetherAt,
   offsetMeters,
 } from './geo';
-import { ALICE, BOB, exactFix, ORIGIN } from './tracks';
+import { ALICE, BOB, exactFix, ORIGIN } from '../../../../test/kits/detector-tracks';
 
 describe('haversineMeters', () => {
   it('matches known distances', () => {

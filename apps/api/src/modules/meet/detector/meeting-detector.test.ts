@@ -23,7 +23,7 @@ import {
   T0,
   togetherWithGap,
   walkingTogether,
-} from './tracks';
+} from '../../../../test/kits/detector-tracks';
 
 interface Replay {
   state: MeetingState;

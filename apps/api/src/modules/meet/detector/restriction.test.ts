@@ -6,7 +6,7 @@ import {
   sharedDeviceFlag,
   type RestrictionFlag,
 } from './restriction';
-import { T0 } from './tracks';
+import { T0 } from '../../../../test/kits/detector-tracks';
 
 const HOUR = 3_600_000;
 const moved = (hours: number): RestrictionFlag => ({ kind: 'impossible_movement', at: T0 + hours * HOUR });

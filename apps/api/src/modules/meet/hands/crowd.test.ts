@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { HandCard } from '@app/shared/schemas/meet';
 import { hands, users } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../../test/app';
-import { adult, away, call, leaks, listen, MOSCOW, online, raise, watch, type ClientSocket, type TestUser } from './hands.fixtures';
+import { adult, away, call, leaks, listen, MOSCOW, online, raise, watch, type ClientSocket, type TestUser } from '../../../../test/kits/hands';
 
 /**
  * 1,000 connected clients watching one area all receive a hand's update and its removal, each as

@@ -9,7 +9,7 @@ import { chatBlocks, hands, mintRestrictions, nfts, users } from '../../../db/sc
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/app';
 import { testRedisUrl } from '../../../../test/services';
 import { distanceMeters } from '../nearby/geo';
-import { adult, away, call, leaks, MOSCOW, nearbyUrl, raise, type TestUser } from './hands.fixtures';
+import { adult, away, call, leaks, MOSCOW, nearbyUrl, raise, type TestUser } from '../../../../test/kits/hands';
 
 /**
  * The raised-hands API over HTTP, on the in-process index and on Redis GEO: raise, change, lower,

@@ -20,7 +20,7 @@ import {
   watch,
   type ClientSocket,
   type TestUser,
-} from './hands.fixtures';
+} from '../../../../test/kits/hands';
 
 /**
  * The live map over the socket: a watcher hears about hands in its circle as it may see them

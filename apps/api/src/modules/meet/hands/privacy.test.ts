@@ -5,7 +5,7 @@ import { hands } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { DEG, destination, distanceMeters, EARTH_RADIUS_METERS, type LatLng } from '../nearby/geo';
 import { snapToGrid } from '../nearby/privacy';
-import { adult, away, call, leaks, listen, MOSCOW, nearbyUrl, next, online, raise, watch, type TestUser } from './hands.fixtures';
+import { adult, away, call, leaks, listen, MOSCOW, nearbyUrl, next, online, raise, watch, type TestUser } from '../../../../test/kits/hands';
 
 /**
  * Location privacy through the API (docs/decisions/010): no answer and no socket payload carries a

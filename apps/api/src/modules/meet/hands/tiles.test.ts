@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { destination } from '../nearby/geo';
-import { seededRandom } from '../nearby/nearby-index.contract';
+import { seededRandom } from '../../../../test/kits/nearby-index-contract';
 import { SNAP_MARGIN_METERS, tileOf, tilesOfCircle } from './tiles';
 
 describe('live map tiles', () => {

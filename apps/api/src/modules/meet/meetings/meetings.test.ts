@@ -9,9 +9,9 @@ import { createTestApp, type TestApp } from '../../../../test/app';
 import { testRedisUrl } from '../../../../test/services';
 import { chatBlocks, meetings, mintRestrictions } from '../../../db/schema';
 import { offsetMeters } from '../detector/geo';
-import { MINUTE, ORIGIN, passingBy, SECOND, walkingTogether } from '../detector/tracks';
+import { MINUTE, ORIGIN, passingBy, SECOND, walkingTogether } from '../../../../test/kits/detector-tracks';
 import { PAIR_IDLE_TTL_MS, type PairRecord } from './ingest';
-import { api, giveToken, kitUser, playTrack, recordMeeting, view, type KitUser } from './meeting-test-kit';
+import { api, giveToken, kitUser, playTrack, recordMeeting, view, type KitUser } from '../../../../test/kits/meetings';
 import { pairKey, pairOf } from './pair';
 
 /**

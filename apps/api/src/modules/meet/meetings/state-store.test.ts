@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../../../../test/services';
-import { ALICE, BOB, walkingTogether } from '../detector/tracks';
+import { ALICE, BOB, walkingTogether } from '../../../../test/kits/detector-tracks';
 import { createStateStore, type StateStore } from './state-store';
 import { MemoryStateStore } from './memory-state-store';
 import { RedisStateStore } from './redis-state-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { destination, type LatLng } from './geo';
 import { MemoryNearbyIndex } from './memory-nearby-index';
-import { describeNearbyIndexContract, expectMatchesBruteForce, seededRandom } from './nearby-index.contract';
+import { describeNearbyIndexContract, expectMatchesBruteForce, seededRandom } from '../../../../test/kits/nearby-index-contract';
 
 describeNearbyIndexContract('memory', async (options) => new MemoryNearbyIndex(options));
 

@@ -3,9 +3,10 @@ import { assertLatLng, clampIndexLatitude, wrapLongitude } from './geo';
 /**
  * The index of users with a raised hand, queried by "who is near this point".
  *
- * Two implementations pass one contract (nearby-index.contract.ts): memory-nearby-index.ts for a
- * single process (the default, nothing to install) and redis-nearby-index.ts when REDIS_URL is
- * set, so every API process sees the same hands (docs ARCHITECTURE.md, scale-out).
+ * Two implementations pass one contract (apps/api/test/kits/nearby-index-contract.ts):
+ * memory-nearby-index.ts for a single process (the default, nothing to install) and
+ * redis-nearby-index.ts when REDIS_URL is set, so every API process sees the same hands (docs
+ * ARCHITECTURE.md, scale-out).
  *
  * Everything here is server-internal: positions and distances are exact. Only privacy.ts /
  * public-nearby.ts may turn them into something a client sees.

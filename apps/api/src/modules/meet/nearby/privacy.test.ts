@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DISTANCE_BUCKETS, DISTANCE_BUCKET_KEYS } from '@app/shared/schemas/meet-privacy';
 import { DEG, destination, distanceMeters, EARTH_RADIUS_METERS, type LatLng } from './geo';
 import { MemoryNearbyIndex } from './memory-nearby-index';
-import { seededRandom } from './nearby-index.contract';
+import { seededRandom } from '../../../../test/kits/nearby-index-contract';
 import { coarseDistance, publicDistance, publicPosition, snapToGrid, viewerOffset } from './privacy';
 import { findPublicNearby, type PublicNearbyItem } from './public-nearby';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { destination, distanceMeters, type LatLng } from './geo';
 import { MemoryNearbyIndex } from './memory-nearby-index';
-import { seededRandom } from './nearby-index.contract';
+import { seededRandom } from '../../../../test/kits/nearby-index-contract';
 import { coarseDistance, publicPosition, snapToGrid } from './privacy';
 import { findPublicNearby, type PublicNearbyItem } from './public-nearby';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../../../../test/services';
-import { describeNearbyIndexContract } from './nearby-index.contract';
+import { describeNearbyIndexContract } from '../../../../test/kits/nearby-index-contract';
 import { RedisNearbyIndex } from './redis-nearby-index';
 
 // The real Redis (REDIS_URL, else 127.0.0.1:6379); skipped only when none answers.

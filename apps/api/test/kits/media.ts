@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/app';
-import { media } from '../../db/schema';
+import type { TestApp } from '../app';
+import { media } from '../../src/db/schema';
 
 /** Test-only helpers of the media tests: images, multipart bodies, and what the store holds. */
 

@@ -6,12 +6,12 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@app/shared/constants';
 import type { MeetingProgress, MeetingView } from '@app/shared/schemas/meet';
-import type { Database } from '../../../db/client';
-import { meetings, nfts } from '../../../db/schema';
-import { insertUser } from '../../../../test/app';
-import type { Fix } from '../detector/fix';
-import { ALICE } from '../detector/tracks';
-import { pairOf } from './pair';
+import type { Database } from '../../src/db/client';
+import { meetings, nfts } from '../../src/db/schema';
+import { insertUser } from '../app';
+import type { Fix } from '../../src/modules/meet/detector/fix';
+import { ALICE } from './detector-tracks';
+import { pairOf } from '../../src/modules/meet/meetings/pair';
 
 export interface KitUser {
   id: number;

@@ -4,8 +4,8 @@
  * (Not a *.test.ts file itself: it only runs through those two.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { destination, distanceMeters, MAX_INDEX_LATITUDE, type LatLng } from './geo';
-import { DEFAULT_NEAR_LIMIT, type NearbyHit, type NearbyIndex, type NearbyIndexOptions, type TrackedPosition } from './nearby-index';
+import { destination, distanceMeters, MAX_INDEX_LATITUDE, type LatLng } from '../../src/modules/meet/nearby/geo';
+import { DEFAULT_NEAR_LIMIT, type NearbyHit, type NearbyIndex, type NearbyIndexOptions, type TrackedPosition } from '../../src/modules/meet/nearby/nearby-index';
 
 export type NearbyIndexFactory = (options?: NearbyIndexOptions) => Promise<NearbyIndex>;
 

@@ -3,8 +3,8 @@
  * generated from a seeded PRNG so every run sees the same fixes (a failing case can be replayed
  * exactly) while the noise is still realistic. Not imported by the app.
  */
-import type { Fix, LatLng } from './fix';
-import { offsetMeters } from './geo';
+import type { Fix, LatLng } from '../../src/modules/meet/detector/fix';
+import { offsetMeters } from '../../src/modules/meet/detector/geo';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;

@@ -7,9 +7,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/shared/socket-events';
 import type { RaiseHandRequest, WatchArea } from '@app/shared/schemas/meet';
-import type { Database } from '../../../db/client';
-import { insertUser } from '../../../../test/app';
-import { destination, type LatLng } from '../nearby/geo';
+import type { Database } from '../../src/db/client';
+import { insertUser } from '../app';
+import { destination, type LatLng } from '../../src/modules/meet/nearby/geo';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
