@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import {
   SOCKET_RECONNECTION_DELAY_MAX_MS,
@@ -61,4 +61,25 @@ export function useSocket(): AppSocket | null {
     getSocket,
     () => null,
   );
+}
+
+/**
+ * Whether the socket is connected now (false while logged out), re-rendering on each connect and
+ * disconnect: a screen that gets its updates as events polls only while this is false.
+ */
+export function useSocketConnected(): boolean {
+  const socket = useSocket();
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!socket) return () => {};
+      socket.on('connect', listener);
+      socket.on('disconnect', listener);
+      return () => {
+        socket.off('connect', listener);
+        socket.off('disconnect', listener);
+      };
+    },
+    [socket],
+  );
+  return useSyncExternalStore(subscribe, () => socket?.connected ?? false, () => false);
 }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Purchase } from '@app/shared/schemas/crypto';
-import { useSocket } from '../../../lib/socket';
+import { useSocket, useSocketConnected } from '../../../lib/socket';
 import { getMarketQueryOptions } from '../api/get-market';
 import { getPurchaseQueryOptions } from '../api/get-purchase';
 import { getPurchasesQueryOptions } from '../api/get-purchases';
@@ -43,17 +43,5 @@ export function useMarketEvents(): boolean {
     };
   }, [socket, queryClient]);
 
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (!socket) return () => {};
-      socket.on('connect', listener);
-      socket.on('disconnect', listener);
-      return () => {
-        socket.off('connect', listener);
-        socket.off('disconnect', listener);
-      };
-    },
-    [socket],
-  );
-  return useSyncExternalStore(subscribe, () => socket?.connected ?? false, () => false);
+  return useSocketConnected();
 }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MeetingView, MintResult } from '@app/shared/schemas/meet';
-import { useSocket } from '../../../lib/socket';
+import { useSocket, useSocketConnected } from '../../../lib/socket';
 import { getMeetingQueryOptions } from '../api/get-meeting';
 
 /**
@@ -42,17 +42,5 @@ export function useMeetingEvents(peerId: number, onMint: (result: MintResult) =>
     };
   }, [socket, queryClient, peerId]);
 
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (!socket) return () => {};
-      socket.on('connect', listener);
-      socket.on('disconnect', listener);
-      return () => {
-        socket.off('connect', listener);
-        socket.off('disconnect', listener);
-      };
-    },
-    [socket],
-  );
-  return useSyncExternalStore(subscribe, () => socket?.connected ?? false, () => false);
+  return useSocketConnected();
 }
