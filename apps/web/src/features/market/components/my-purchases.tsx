@@ -10,7 +10,7 @@ import { usePurchases } from '../api/get-purchases';
 import { isFinal } from '../lib/purchase-progress';
 import { LEVEL_ACCENT } from '../../../app/theme';
 import { useFormat } from '../../../lib/use-format';
-import { PurchaseStatusChip } from './status-chips';
+import { PurchaseStatusChip } from './purchase-status-chip';
 
 const RECENT_SHOWN = 3;
 

@@ -27,7 +27,7 @@ import { isFinal, purchaseOutcome, type PurchaseOutcome } from '../lib/purchase-
 import { LEVEL_ACCENT } from '../../../app/theme';
 import { useFormat } from '../../../lib/use-format';
 import { PurchaseSteps } from './purchase-steps';
-import { PurchaseStatusChip } from './status-chips';
+import { PurchaseStatusChip } from './purchase-status-chip';
 
 export interface PurchaseProgressProps {
   purchaseId: number | null;

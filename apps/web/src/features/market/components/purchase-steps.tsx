@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Purchase } from '@app/shared/schemas/crypto';
 import { maskValue } from '@app/shared/format/number';
 import { activeStepIndex, purchaseSteps } from '../lib/purchase-progress';
-import { TxStatusChip } from './status-chips';
+import { StatusChip, TRANSACTION_TONE } from '../../../components/status-chip';
 
 const explorerTx = (explorerUrl: string | null, hash: string) => (explorerUrl ? `${explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null);
 
@@ -30,7 +30,7 @@ export function PurchaseSteps({ purchase, explorerUrl }: { purchase: Purchase; e
               optional={
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 0.5 }}>
                   {tx && tx.status !== 'NONE' ? (
-                    <TxStatusChip status={tx.status} />
+                    <StatusChip status={tx.status} tones={TRANSACTION_TONE} variant="outlined" label={t(`txStatus.${tx.status}`)} testId="step-status" />
                   ) : (
                     <Typography variant="caption" color="text.secondary">
                       {t(`step.${step.state}`)}

@@ -15,7 +15,7 @@ import { txUrl } from '../lib/explorer';
 import { direction, isSettled } from '../lib/transactions';
 import { useFormat } from '../../../lib/use-format';
 import { MaskedValue } from './masked-value';
-import { StatusChip } from './status-chip';
+import { StatusChip, TRANSACTION_TONE } from '../../../components/status-chip';
 
 const ICONS: Record<TransactionType, typeof InIcon> = {
   INPUT: InIcon,
@@ -74,7 +74,7 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
           {SIGN[dir]}
           {f.amount(tx.amount, tx.currency)}
         </Typography>
-        <StatusChip status={tx.status} />
+        <StatusChip status={tx.status} tones={TRANSACTION_TONE} variant="outlined" label={t(`status.${tx.status}`)} testId="tx-status" />
       </Stack>
       {(tx.txHash || tx.counterparty || tx.error) && (
         <Box sx={{ gridArea: 'meta', minWidth: 0 }}>

@@ -11,7 +11,7 @@ import { txUrl } from '../lib/explorer';
 import { isSettled } from '../lib/transactions';
 import { useFormat } from '../../../lib/use-format';
 import { MaskedValue } from './masked-value';
-import { StatusChip } from './status-chip';
+import { StatusChip, TRANSACTION_TONE } from '../../../components/status-chip';
 
 /** What happened to the withdrawal just sent, live until it settles. */
 export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; explorerUrl: string | null; onAgain: () => void }) {
@@ -36,7 +36,7 @@ export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; expl
             </Box>
           )}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'center' }}>
-            <StatusChip status={tx.status} />
+            <StatusChip status={tx.status} tones={TRANSACTION_TONE} variant="outlined" label={t(`status.${tx.status}`)} testId="tx-status" />
             {!isSettled(tx.status) && (
               <Typography variant="body2" color="text.secondary">
                 {t('confirmations', { count: tx.requiredConfirmations, done: tx.confirmations })}
