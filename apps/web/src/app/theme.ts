@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { SCROLL_ANIMATION_MS, type NftLevelName } from '@app/shared/constants';
+import type { Mood } from '@app/shared/schemas/meet';
 
 /**
  * The accent of each token level: the home page's level cards, the market, the wallet, the meeting
@@ -11,6 +12,13 @@ export const LEVEL_ACCENT: Record<NftLevelName, string> = {
   GOLD: '#f2c14e',
   PLATINUM: '#9fd3ff',
   ICON: '#d39bff',
+};
+
+/** The tone of each mood a raised hand carries: the map's rings and filters, the meet guide's cards. */
+export const MOOD_ACCENT: Record<Mood, string> = {
+  romantic: '#ff7aa8',
+  business: '#f2c14e',
+  chat: '#6ea2ff',
 };
 
 /**

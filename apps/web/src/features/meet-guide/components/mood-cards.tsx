@@ -6,11 +6,12 @@ import Typography from '@mui/material/Typography';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import WorkIcon from '@mui/icons-material/WorkOutlineOutlined';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
+import { MOOD_ACCENT } from '../../../app/theme';
 
 const MOODS = [
-  { key: 'romantic', icon: FavoriteIcon, color: '#ff7aa8' },
-  { key: 'business', icon: WorkIcon, color: '#f2c14e' },
-  { key: 'chat', icon: ForumIcon, color: '#6ea2ff' },
+  { key: 'romantic', icon: FavoriteIcon, color: MOOD_ACCENT.romantic },
+  { key: 'business', icon: WorkIcon, color: MOOD_ACCENT.business },
+  { key: 'chat', icon: ForumIcon, color: MOOD_ACCENT.chat },
 ] as const;
 
 /** The three moods a hand can carry. */
