@@ -46,6 +46,9 @@ import { createCryptoWorkers, type CryptoWorkers } from './modules/crypto/worker
 import type { CryptoContext } from './modules/crypto/context';
 import { purchasePush, transactionPush } from './modules/crypto/push-items';
 import { MARKET_ROOM } from '@app/shared/socket-events';
+import { settlePendingMints, mintDepsOf } from './modules/crypto/mint-service';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { createEventBus, type EventBus } from './events/event-bus';
 
 /** A Content-Security-Policy source that allows exactly this inline script. */
 const scriptHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
@@ -70,6 +73,9 @@ declare module 'fastify' {
     clock: Clock;
     /** The chain workers (deposits, queues, purchases, withdrawals) when a chain is attached. */
     cryptoWorkers?: CryptoWorkers;
+    /** The durable job queue and the domain events delivered through it. */
+    jobs: JobQueue;
+    events: EventBus;
   }
 }
 
@@ -144,6 +150,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     transform: jsonSchemaTransform,
   });
 
+  // Platform: durable jobs and domain events. Subscribers register while the app is built; the
+  // queue starts when it is ready, so a handler never misses an event published before.
+  const jobs = createJobQueue({ database: deps.database, workers: config.WORKERS_ENABLED, pollSeconds: config.JOBS_POLL_SECONDS, log: app.log });
+  const events = createEventBus({ db: deps.database.db, jobs, relayEvery: config.WORKERS_ENABLED ? 500 : undefined, log: app.log });
+  app.decorate('jobs', jobs);
+  app.decorate('events', events);
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await events.start();
+  });
+  app.addHook('onClose', async () => {
+    await events.stop();
+    await jobs.stop();
+  });
+
   // Services
   const tokens = createTokenService(deps.jwtSecret);
   await app.register(authPlugin, { db: deps.database.db, tokens });
@@ -182,7 +203,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         market: (level) => app.realtime.io.to(MARKET_ROOM).emit('market:changed', level),
       },
     };
-    const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS);
+    const mintContext = crypto_;
+    const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS, () => settlePendingMints(mintDepsOf(app, mintContext)));
     wakeable.workers = workers;
     app.decorate('cryptoWorkers', workers);
     app.addHook('onClose', async () => workers.stop());

@@ -95,6 +95,10 @@ const envSchema = z.object({
   // CLOCK_CONTROL lets POST /api/dev/clock move the server's clock forward.
   MINT_RANDOM_SEED: z.string().min(1).optional(),
   CLOCK_CONTROL: booleanish.default(false),
+  // Tests only: the process kills itself at this crash point (lib/crash-points.ts).
+  CRASH_AT: z.string().min(1).optional(),
+  /** How often an idle job worker looks for work, in seconds (a send in the same process wakes it at once). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   // The map's MapLibre style: an OpenStreetMap-based style by default; a path on this site works too.
   MAP_STYLE_URL: z.string().min(1).default('https://tiles.openfreemap.org/styles/liberty'),
 });
@@ -147,6 +151,7 @@ function checkTestOnlyConfig(values: Env): string[] {
   const problems: string[] = [];
   if (values.MINT_RANDOM_SEED) problems.push('MINT_RANDOM_SEED: not allowed when APP_ENV=production');
   if (values.CLOCK_CONTROL) problems.push('CLOCK_CONTROL: not allowed when APP_ENV=production');
+  if (values.CRASH_AT) problems.push('CRASH_AT: not allowed when APP_ENV=production');
   return problems;
 }
 

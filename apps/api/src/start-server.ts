@@ -10,12 +10,18 @@ import { installGracefulShutdown } from './lib/shutdown';
 import { startChain } from './chain/start-chain';
 import { onFreshDevChain } from './modules/crypto/dev-chain-replay';
 import pino from 'pino';
+import { createLeadership } from './lib/leadership';
+import { armCrashPoint } from './lib/crash-points';
+
+/** The advisory-lock key of the chain workers' leader; the same in every process of this app. */
+const CHAIN_LEADER_KEY = 727_431_002;
 
 /** Everything `npm start` does after reading the config: data, database, app, listen. */
 export async function startServer(
   config: Config,
   extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<FastifyInstance> {
+  armCrashPoint(config.CRASH_AT);
   const releaseLock = config.DATABASE_URL ? () => {} : acquireInstanceLock(config.DATA_DIR);
   const secrets = loadDevSecrets(config.DATA_DIR);
   const database = await createDatabase(
@@ -31,7 +37,19 @@ export async function startServer(
 
   const app = await buildApp(config, { database, jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret, redis, chain: chain.gateway });
   if (chain.fresh) await onFreshDevChain(app, chain);
-  if (config.WORKERS_ENABLED) app.cryptoWorkers?.start();
+  const workers = app.cryptoWorkers;
+  if (config.WORKERS_ENABLED && workers) {
+    // Every process may run workers; the chain's signers run only in the leader.
+    const leadership = createLeadership({
+      database,
+      key: CHAIN_LEADER_KEY,
+      onLead: () => workers.start(),
+      onLose: () => workers.stop(),
+      log: app.log,
+    });
+    leadership.start();
+    app.addHook('onClose', () => leadership.stop());
+  }
   app.addHook('onClose', async () => {
     await chain.gateway.close();
     await redis?.close();

@@ -1,4 +1,4 @@
-import type { Address, Hash } from 'viem';
+import type { Address, Hash, Hex } from 'viem';
 
 /**
  * Everything the services need from the chain, behind one interface. The implementation
@@ -25,6 +25,31 @@ export interface Receipt {
   gasUsed: bigint;
   effectiveGasPrice: bigint;
 }
+
+/** A transaction signed and about to be broadcast: enough to send it again, or to know it was dropped. */
+export interface SignedTransaction {
+  hash: Hash;
+  from: Address;
+  nonce: number;
+  raw: Hex;
+}
+
+export interface SendOptions {
+  /**
+   * Runs after signing and before broadcasting. Persist the transaction here: if it throws, nothing
+   * is sent; once it returns, a crash at any later point can be resumed with `rebroadcast`.
+   */
+  onSigned?: (signed: SignedTransaction) => Promise<void>;
+  /**
+   * The node answered the broadcast with a refusal (insufficient funds, a used nonce...): the
+   * transaction was not taken and never will be, so what `onSigned` saved can be undone here.
+   * Not called when the answer is unknown (a timeout): then the transaction may still run.
+   */
+  onRefused?: (signed: SignedTransaction) => Promise<void>;
+}
+
+/** Where a journaled transaction stands after `rebroadcast`. */
+export type RebroadcastOutcome = 'mined' | 'pending' | 'dropped';
 
 export interface ChainInfo {
   chainId: number;
@@ -54,18 +79,25 @@ export interface ChainGateway extends ChainInfo {
   usdtAllowance(owner: Address): Promise<bigint>;
 
   /** Sends BNB (gas money). */
-  sendNative(from: Signer, to: Address, value: bigint): Promise<Hash>;
-  transferUsdt(from: Signer, to: Address, value: bigint): Promise<Hash>;
+  sendNative(from: Signer, to: Address, value: bigint, options?: SendOptions): Promise<Hash>;
+  transferUsdt(from: Signer, to: Address, value: bigint, options?: SendOptions): Promise<Hash>;
   /** Lets the market contract take `value` USDT from the signer. */
-  approveMarket(from: Signer, value: bigint): Promise<Hash>;
+  approveMarket(from: Signer, value: bigint, options?: SendOptions): Promise<Hash>;
   /** Buys listed token `tokenId` at its level's price; the contract pays the parents' shares. */
-  buyToken(from: Signer, tokenId: number): Promise<Hash>;
+  buyToken(from: Signer, tokenId: number, options?: SendOptions): Promise<Hash>;
   /** Lists `count` new tokens of a level for sale without parents (the initial supply). Treasury only. */
-  supply(level: number, count: number): Promise<Hash>;
+  supply(level: number, count: number, options?: SendOptions): Promise<Hash>;
   /** Mints a token born of a meeting (parents = the two users' deposit addresses) and lists it. */
-  mintChild(level: number, parent1: Address, parent2: Address): Promise<Hash>;
+  mintChild(level: number, parent1: Address, parent2: Address, options?: SendOptions): Promise<Hash>;
   /** Gives a token to a user outside the market (ICON, granted by an admin). */
-  grant(level: number, to: Address): Promise<Hash>;
+  grant(level: number, to: Address, options?: SendOptions): Promise<Hash>;
+  /**
+   * Resumes a transaction persisted by `onSigned`: mined (its receipt exists), pending (the node has
+   * it, or has taken it again now), or dropped (its nonce went to another transaction: it never ran).
+   */
+  rebroadcast(signed: SignedTransaction): Promise<RebroadcastOutcome>;
+  /** Transactions of an address the chain has mined (its next nonce). */
+  minedNonce(address: Address): Promise<number>;
 
   receipt(hash: Hash): Promise<Receipt | null>;
   /** Token ids created (by supply, mintChild or grant) in a mined transaction, in order. */

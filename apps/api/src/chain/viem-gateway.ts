@@ -9,19 +9,22 @@ import {
   type LocalAccount,
   type PublicClient,
   BaseError,
+  HttpRequestError,
+  TimeoutError,
   TransactionReceiptNotFoundError,
   createPublicClient,
   encodeFunctionData,
   getAddress,
   http,
   isAddressEqual,
+  keccak256,
   parseEventLogs,
 } from 'viem';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey, hdKeyToAccount, privateKeyToAccount } from 'viem/accounts';
 import { eeeMarketAbi } from '@app/contracts/generated/eee-market';
 import { testUsdtAbi } from '@app/contracts/generated/test-usdt';
-import type { ChainGateway, Receipt, Signer, UsdtTransfer } from './gateway';
+import type { ChainGateway, Receipt, RebroadcastOutcome, SendOptions, SignedTransaction, Signer, UsdtTransfer } from './gateway';
 
 /** The ERC-20 calls we make; TestUSDT's ABI is a superset of BSC USDT's for these. */
 const erc20Abi = testUsdtAbi;
@@ -72,6 +75,15 @@ export interface ViemGatewayOptions {
 function isNonceTooLow(error: unknown): boolean {
   const text = error instanceof BaseError ? `${error.details} ${error.shortMessage}` : String(error);
   return /nonce too low|nonce has already been used/i.test(text) && !/already known/i.test(text);
+}
+
+/**
+ * The node answered and said no: the transaction is not in its pool. A transport failure (no answer,
+ * a timeout) is not a refusal: the node may have taken the transaction before the line went quiet.
+ */
+function isRefusal(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return !error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);
 }
 
 export class ChainConfigError extends Error {
@@ -177,7 +189,7 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     estimate: (from: Address) => Promise<bigint>;
   }
 
-  const send = (signer: Signer, outgoing: Outgoing): Promise<Hash> => {
+  const send = (signer: Signer, outgoing: Outgoing, options: SendOptions = {}): Promise<Hash> => {
     const account = accountOf(signer);
     return enqueue(account.address, async () => {
       // In the queue, so the sender's previous transaction was sent before this one is checked.
@@ -207,7 +219,15 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
             gas,
             gasPrice,
           });
-          const hash = await client.sendRawTransaction({ serializedTransaction });
+          const signed = { hash: keccak256(serializedTransaction), from: account.address, nonce, raw: serializedTransaction };
+          await options.onSigned?.(signed);
+          let hash: Hash;
+          try {
+            hash = await client.sendRawTransaction({ serializedTransaction });
+          } catch (error) {
+            if (isRefusal(error)) await options.onRefused?.(signed);
+            throw error;
+          }
           nextNonce.set(account.address, nonce + 1);
           return hash;
         } catch (error) {
@@ -222,36 +242,75 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     });
   };
 
-  const sendNative = (signer: Signer, to: Address, value: bigint, gasLimit?: bigint) =>
-    send(signer, {
-      to: getAddress(to),
-      value,
-      gasLimit,
-      estimate: (account) => client.estimateGas({ account, to, value }),
-    });
+  const sendNative = (signer: Signer, to: Address, value: bigint, gasLimit?: bigint, options?: SendOptions) =>
+    send(
+      signer,
+      {
+        to: getAddress(to),
+        value,
+        gasLimit,
+        estimate: (account) => client.estimateGas({ account, to, value }),
+      },
+      options,
+    );
 
   /** A contract call; a revert throws viem's ContractFunctionExecutionError naming the custom error. */
-  const writeContract = (signer: Signer, address: Address, abi: Abi, functionName: string, args: readonly unknown[], gasLimit?: bigint) =>
-    send(signer, {
-      to: address,
-      data: encodeFunctionData({ abi, functionName, args } as never),
-      gasLimit,
-      estimate: (account) => client.estimateContractGas({ account, address, abi, functionName, args } as never),
-    });
+  const writeContract = (
+    signer: Signer,
+    address: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+    gasLimit?: bigint,
+    options?: SendOptions,
+  ) =>
+    send(
+      signer,
+      {
+        to: address,
+        data: encodeFunctionData({ abi, functionName, args } as never),
+        gasLimit,
+        estimate: (account) => client.estimateContractGas({ account, address, abi, functionName, args } as never),
+      },
+      options,
+    );
 
   const writeMarket = <F extends MarketWrite>(
     signer: Signer,
     functionName: F,
     args: ContractFunctionArgs<typeof eeeMarketAbi, 'nonpayable', F>,
     gasLimit?: bigint,
-  ) => writeContract(signer, marketAddress, marketCallAbi, functionName, args as readonly unknown[], gasLimit);
+    options?: SendOptions,
+  ) => writeContract(signer, marketAddress, marketCallAbi, functionName, args as readonly unknown[], gasLimit, options);
 
   const writeUsdt = <F extends UsdtWrite>(
     signer: Signer,
     functionName: F,
     args: ContractFunctionArgs<typeof erc20Abi, 'nonpayable', F>,
     gasLimit?: bigint,
-  ) => writeContract(signer, usdtAddress, erc20Abi, functionName, args as readonly unknown[], gasLimit);
+    options?: SendOptions,
+  ) => writeContract(signer, usdtAddress, erc20Abi, functionName, args as readonly unknown[], gasLimit, options);
+
+  const minedNonce = (address: Address) => client.getTransactionCount({ address, blockTag: 'latest' });
+
+  const rebroadcast = (signed: SignedTransaction): Promise<RebroadcastOutcome> =>
+    // In the sender's queue, so a send of this process cannot take the nonce while it is checked.
+    enqueue(getAddress(signed.from), async () => {
+      if (await receipt(signed.hash)) return 'mined';
+      if ((await minedNonce(signed.from)) > signed.nonce) {
+        // Mined between the two reads, or its nonce went to another transaction.
+        return (await receipt(signed.hash)) ? 'mined' : 'dropped';
+      }
+      try {
+        await client.sendRawTransaction({ serializedTransaction: signed.raw });
+      } catch (error) {
+        if (!/already known|known transaction/i.test(String(error))) {
+          if (isNonceTooLow(error)) return (await receipt(signed.hash)) ? 'mined' : 'dropped';
+          throw error;
+        }
+      }
+      return 'pending';
+    });
 
   const userGasLimit = (signer: Signer, limit: bigint) => (signer.kind === 'user' ? limit : undefined);
 
@@ -339,14 +398,18 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     usdtAllowance: (owner) =>
       client.readContract({ address: usdtAddress, abi: erc20Abi, functionName: 'allowance', args: [owner, marketAddress] }),
 
-    sendNative: (from, to, value) => sendNative(from, to, value, userGasLimit(from, transferGasLimit)),
-    transferUsdt: (from, to, value) => writeUsdt(from, 'transfer', [getAddress(to), value], userGasLimit(from, transferGasLimit)),
-    approveMarket: (from, value) => writeUsdt(from, 'approve', [marketAddress, value], userGasLimit(from, transferGasLimit)),
-    buyToken: (from, tokenId) => writeMarket(from, 'buy', [BigInt(tokenId)], userGasLimit(from, buyGasLimit)),
-    supply: (level, count) => writeMarket({ kind: 'treasury' }, 'supply', [level, BigInt(count)]),
-    mintChild: (level, parent1, parent2) =>
-      writeMarket({ kind: 'treasury' }, 'mintChild', [level, getAddress(parent1), getAddress(parent2)]),
-    grant: (level, to) => writeMarket({ kind: 'treasury' }, 'grant', [level, getAddress(to)]),
+    sendNative: (from, to, value, options) => sendNative(from, to, value, userGasLimit(from, transferGasLimit), options),
+    transferUsdt: (from, to, value, options) =>
+      writeUsdt(from, 'transfer', [getAddress(to), value], userGasLimit(from, transferGasLimit), options),
+    approveMarket: (from, value, options) =>
+      writeUsdt(from, 'approve', [marketAddress, value], userGasLimit(from, transferGasLimit), options),
+    buyToken: (from, tokenId, options) => writeMarket(from, 'buy', [BigInt(tokenId)], userGasLimit(from, buyGasLimit), options),
+    supply: (level, count, options) => writeMarket({ kind: 'treasury' }, 'supply', [level, BigInt(count)], undefined, options),
+    mintChild: (level, parent1, parent2, options) =>
+      writeMarket({ kind: 'treasury' }, 'mintChild', [level, getAddress(parent1), getAddress(parent2)], undefined, options),
+    grant: (level, to, options) => writeMarket({ kind: 'treasury' }, 'grant', [level, getAddress(to)], undefined, options),
+    rebroadcast,
+    minedNonce,
 
     receipt,
     createdTokenIds,

@@ -22,11 +22,17 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** Plain SQL with $1-style parameters, for libraries that bring their own queries (the job queue). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
   /** Applies the committed drizzle-kit migrations; safe to call from several processes at once. */
   migrate(migrationsFolder: string): Promise<void>;
+  /** PostgreSQL only: a dedicated connection (released with `release()`), for session-level locks. */
+  connect?: () => Promise<pg.PoolClient>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -47,6 +53,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return {
     db,
     driver: 'pglite',
+    async executeSql(text, values) {
+      // PGlite prepares parameterised statements, and a prepared statement holds one command:
+      // text without parameters may hold several (the job queue's schema), so it runs as a script.
+      if (!values?.length) {
+        const results = await client.exec(text);
+        const last = results.at(-1);
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      }
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
     migrate: (migrationsFolder) => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -66,6 +83,12 @@ function createPostgres(url: string, poolSize: number): Database {
   return {
     db,
     driver: 'postgres',
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    },
+    /** A connection of its own, outside the pool (a session-level advisory lock lives on one). */
+    connect: () => pool.connect(),
     async migrate(migrationsFolder) {
       // One connection holds a session lock so parallel starts apply migrations once.
       const client = await pool.connect();

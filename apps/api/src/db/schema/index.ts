@@ -7,3 +7,4 @@ export * from './attribution';
 export * from './crypto';
 export * from './chat';
 export * from './meet';
+export * from './platform';

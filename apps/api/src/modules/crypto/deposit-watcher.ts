@@ -6,6 +6,8 @@ import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
 import { lockWallet, move, post } from './ledger';
 import { toTransaction } from './representations';
+import { publish } from '../../events/event-bus';
+import { crashPoint } from '../../lib/crash-points';
 import { DEV_CHAIN_ID } from './wallet-service';
 
 const CURSOR = 'usdt-deposits';
@@ -76,8 +78,10 @@ export function createDepositWatcher(ctx: CryptoContext) {
         transactionId: saved.id,
         postings: move('external', 'available', transfer.value, undefined, userId),
       });
+      await publish(tx, 'deposit.credited', { userId, transactionId: saved.id, amount: saved.amount, kind: values.type, currency: 'USDT' });
       return saved;
     });
+    if (row) crashPoint('deposit.credited');
     if (row) {
       ctx.events.transaction(userId, toTransaction(row));
       ctx.events.wallet(userId, { reason: row.type === 'REWARD' ? 'reward' : 'deposit', transactionId: row.id });

@@ -12,6 +12,9 @@ import { maxBuyableType } from './kyc-gate';
 import { balancesOf, lockWallet, move, post } from './ledger';
 import { levelName, toNft, toPurchase } from './representations';
 import { ensureWallet } from './wallet-service';
+import { journaled, resumeSend, settleSend, unsettledSends } from './chain-journal';
+import { crashPoint } from '../../lib/crash-points';
+import { publish } from '../../events/event-bus';
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
 export const priceOf = (type: number) => toWei(String(NFT_PRICE_USDT[levelName(type) as SaleLevel]));
@@ -196,6 +199,7 @@ export async function cancelPurchase(ctx: CryptoContext, userId: number, id: num
     if (current.status !== 'QUEUED') throw new AppError('PURCHASE_NOT_CANCELABLE');
     const canceled = one(await tx.update(purchases).set({ status: 'CANCELED' }).where(eq(purchases.id, id)).returning());
     await post(tx, { memo: 'queued purchase cancelled, refunded', purchaseId: id, postings: move('escrow', 'available', BigInt(current.price), userId, userId) });
+    await publish(tx, 'purchase.refunded', { userId, purchaseId: id, level: current.type, price: current.price, reason: 'cancelled' });
     return canceled;
   });
   const purchase = await describePurchase(ctx.db, row);
@@ -277,10 +281,34 @@ export async function awaitCreated(ctx: CryptoContext, hash: `0x${string}`, time
 /** Admin: lists `count` new tokens of a level (the initial supply). */
 export async function addSupply(ctx: CryptoContext, level: SaleLevel, count: number): Promise<{ ids: number[] }> {
   const type = NFT_TYPE[level];
-  const hash = await ctx.chain.supply(type, count);
+  const hash = await ctx.chain.supply(type, count, journaled(ctx, { purpose: 'supply', detail: { type, count } }));
+  crashPoint('supply.sent');
   const ids = await awaitCreated(ctx, hash);
   await recordCreatedTokens(ctx, { ids, type, txHash: hash });
+  await settleSend(ctx, hash, 'mined');
   return { ids };
+}
+
+/**
+ * The chain workers' part: supplies and grants whose request ended before their tokens were
+ * recorded (a crash, a slow chain) are recorded here from the journal, or sent again.
+ */
+export async function settleTokenSends(ctx: CryptoContext, graceMs = 30_000): Promise<void> {
+  for (const purpose of ['supply', 'grant'] as const) {
+    for (const send of await unsettledSends(ctx, purpose, graceMs)) {
+      const receipt = await ctx.chain.receipt(send.hash as `0x${string}`);
+      if (!receipt) {
+        await resumeSend(ctx, send.hash);
+        continue;
+      }
+      if (receipt.status === 'success') {
+        const detail = send.detail as { type: number; ownerId?: number };
+        const ids = await ctx.chain.createdTokenIds(send.hash as `0x${string}`);
+        await recordCreatedTokens(ctx, { ids, type: detail.type, txHash: send.hash, ownerId: detail.ownerId });
+      }
+      await settleSend(ctx, send.hash, receipt.status === 'reverted' ? 'reverted' : 'mined');
+    }
+  }
 }
 
 /** Admin: gives an ICON token to a user; it is never sold. */
@@ -290,8 +318,13 @@ export async function grantIcon(ctx: CryptoContext, userId: number): Promise<{ i
   const [held] = await ctx.db.select({ id: nfts.id }).from(nfts).where(and(eq(nfts.ownerId, userId), eq(nfts.type, NFT_TYPE.ICON)));
   if (held) throw new AppError('LEVEL_ALREADY_OWNED');
   const address = await ensureWallet(ctx, userId);
-  const hash = await ctx.chain.grant(NFT_TYPE.ICON, address as `0x${string}`);
+  const hash = await ctx.chain.grant(
+    NFT_TYPE.ICON,
+    address as `0x${string}`,
+    journaled(ctx, { purpose: 'grant', detail: { type: NFT_TYPE.ICON, ownerId: userId } }),
+  );
   const id = one(await awaitCreated(ctx, hash));
   await recordCreatedTokens(ctx, { ids: [id], type: NFT_TYPE.ICON, txHash: hash, ownerId: userId });
+  await settleSend(ctx, hash, 'mined');
   return { id };
 }

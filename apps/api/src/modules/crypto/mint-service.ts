@@ -19,6 +19,9 @@ import { createMintRandom, quantizeChance, quantizeRoll, type MintRandom } from 
 import { generateTransactionOf, toMintResult } from './mint-result';
 import { mintPush } from './push-items';
 import { levelName, toTransaction } from './representations';
+import { journaled, resumeSend, settleSend } from './chain-journal';
+import { crashPoint } from '../../lib/crash-points';
+import { publish } from '../../events/event-bus';
 
 /**
  * PATCH /crypto/nft/mint: two users who met, confirmed, and hold the same level for long enough
@@ -127,15 +130,49 @@ export async function mint(deps: MintDeps, userId: number, peerId: number): Prom
 
   if (!(roll < chance)) return finish(deps, attempt, { outcome: 'failure' });
 
-  let hash: Hash;
+  const options = journaled(deps.ctx, { purpose: 'mint', refId: attempt.id }, (tx, signed) =>
+    tx.update(mintAttempts).set({ txHash: signed?.hash ?? null }).where(eq(mintAttempts.id, attempt.id)),
+  );
   try {
-    hash = await deps.ctx.chain.mintChild(type, deps.ctx.chain.addressOf(pair.low), deps.ctx.chain.addressOf(pair.high));
+    await deps.ctx.chain.mintChild(type, deps.ctx.chain.addressOf(pair.low), deps.ctx.chain.addressOf(pair.high), options);
   } catch (error) {
-    deps.log.error({ err: error, attemptId: attempt.id }, 'mint transaction could not be sent');
-    return finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction could not be sent' });
+    attempt = one(await db.select().from(mintAttempts).where(eq(mintAttempts.id, attempt.id)));
+    if (!attempt.txHash) {
+      deps.log.error({ err: error, attemptId: attempt.id }, 'mint transaction could not be sent');
+      return finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction could not be sent' });
+    }
+    // Journaled: the chain workers send the same bytes again and finish the attempt.
+    deps.log.error({ err: error, attemptId: attempt.id }, 'mint broadcast failed, resending in the background');
+    throw new AppError('MINT_IN_PROGRESS');
   }
-  attempt = one(await db.update(mintAttempts).set({ txHash: hash }).where(eq(mintAttempts.id, attempt.id)).returning());
-  return awaitMinted(deps, attempt, hash, deps.receiptTimeoutMs);
+  crashPoint('mint.sent');
+  attempt = one(await db.select().from(mintAttempts).where(eq(mintAttempts.id, attempt.id)));
+  return awaitMinted(deps, attempt, attempt.txHash as Hash, deps.receiptTimeoutMs);
+}
+
+/**
+ * The chain workers' part: a pending attempt whose request ended before its outcome (a crash, a
+ * slow chain) is followed here. Its transaction is resent from the journal or found dropped; one
+ * never signed (no hash after the grace period) failed for a technical reason and may be retried.
+ */
+export async function settlePendingMints(deps: MintDeps, graceMs = 60_000): Promise<void> {
+  const { db } = deps.ctx;
+  const pending = await db.select().from(mintAttempts).where(eq(mintAttempts.outcome, 'pending'));
+  for (const attempt of pending) {
+    const age = Date.now() - attempt.createdAt.getTime();
+    if (!attempt.txHash) {
+      if (age > graceMs) await finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction was never sent' });
+      continue;
+    }
+    const receipt = await deps.ctx.chain.receipt(attempt.txHash as Hash);
+    if (receipt) {
+      await settleSend(deps.ctx, attempt.txHash, receipt.status === 'reverted' ? 'reverted' : 'mined');
+      await awaitMinted(deps, attempt, attempt.txHash as Hash, 5_000).catch(() => undefined);
+      continue;
+    }
+    const outcome = await resumeSend(deps.ctx, attempt.txHash);
+    if (outcome === 'dropped') await finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction was dropped' });
+  }
 }
 
 /** Waits for the mint transaction; a revert is a technical failure, a slow chain leaves the attempt pending. */
@@ -203,6 +240,7 @@ async function finish(deps: MintDeps, attempt: MintAttemptRow, end: Finish): Pro
         )
         .returning();
       for (const row of rows) txIds.set(row.userId!, row.id);
+      await publish(tx, 'token.minted', { nftId: end.nftId, level: attempt.type, parent1Id: pair.low, parent2Id: pair.high, attemptId: attempt.id });
       await tx.update(mintAttempts).set({ transactionId: txIds.get(attempt.requestedBy) ?? null }).where(eq(mintAttempts.id, attempt.id));
       return rows;
     });

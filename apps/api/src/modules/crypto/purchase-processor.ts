@@ -9,6 +9,9 @@ import { shareOf } from './amounts';
 import { lockWallet, move, post, type Posting } from './ledger';
 import { describePurchase, marketChanged, serveQueue } from './market-service';
 import { levelName, toTransaction } from './representations';
+import { journaled, resumeSend, settleSend, type JournalPurpose } from './chain-journal';
+import { crashPoint } from '../../lib/crash-points';
+import { publish } from '../../events/event-bus';
 
 type PurchaseRow = typeof purchases.$inferSelect;
 type StepRow = typeof cryptoTransactions.$inferSelect;
@@ -57,9 +60,30 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
 
   const gasNeeded = async () => (await ctx.chain.gasPrice()) * (ctx.chain.transferGasLimit + ctx.chain.buyGasLimit);
 
+  /** Signs and broadcasts a recorded step; its hash is saved with the journal entry before the broadcast. */
+  async function sendStep(purchase: PurchaseRow, step: StepRow): Promise<StepRow> {
+    const signer = { kind: 'user' as const, userId: purchase.userId };
+    const options = journaled(ctx, { purpose: step.type as JournalPurpose, refId: step.id }, (tx, signed) =>
+      tx.update(cryptoTransactions).set({ txHash: signed?.hash ?? null }).where(eq(cryptoTransactions.id, step.id)),
+    );
+    try {
+      if (step.type === 'GASING') await ctx.chain.sendNative({ kind: 'treasury' }, step.counterparty as Address, BigInt(step.amount), options);
+      else if (step.type === 'APPROVE') await ctx.chain.approveMarket(signer, BigInt(purchase.price), options);
+      else await ctx.chain.buyToken(signer, purchase.nftId!, options);
+    } catch (error) {
+      // Journaled but not broadcast (the node did not answer): the next pass sends the same bytes.
+      const [saved] = await ctx.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, step.id));
+      if (!saved?.txHash) throw error;
+      log.error({ err: error, transactionId: step.id }, 'purchase step broadcast failed, resending on the next pass');
+    }
+    crashPoint('purchase.step.sent');
+    const row = one(await ctx.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, step.id)));
+    ctx.events.transaction(purchase.userId, toTransaction(row));
+    return row;
+  }
+
   /** Starts a step: decides whether it is needed, records it, sends it. */
   async function start(purchase: PurchaseRow, type: (typeof STEPS)[number]) {
-    const signer = { kind: 'user' as const, userId: purchase.userId };
     const address = ctx.chain.addressOf(purchase.userId);
     const price = BigInt(purchase.price);
     if (type === 'GASING') {
@@ -67,38 +91,35 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
       if (have >= need) return record(purchase, type, { status: 'NONE' });
       // Twice what is missing, so a gas price that moves a little does not stop the purchase.
       const amount = (need - have) * 2n;
-      const step = await record(purchase, type, { amount: amount.toString(), counterparty: address });
-      return setStep(step, { txHash: await ctx.chain.sendNative({ kind: 'treasury' }, address, amount) });
+      return sendStep(purchase, await record(purchase, type, { amount: amount.toString(), counterparty: address }));
     }
     if (type === 'APPROVE') {
       if ((await ctx.chain.usdtAllowance(address)) >= price) return record(purchase, type, { status: 'NONE', amount: price.toString() });
-      const step = await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress });
-      return setStep(step, { txHash: await ctx.chain.approveMarket(signer, price) });
+      return sendStep(purchase, await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress }));
     }
-    const step = await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress });
-    return setStep(step, { txHash: await ctx.chain.buyToken(signer, purchase.nftId!) });
+    return sendStep(purchase, await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress }));
   }
 
-  /** Follows a step that was recorded: resends one whose hash never got saved, reads the receipt of the rest. */
+  /**
+   * Follows a recorded step. Without a hash it was never broadcast (the hash is saved before), so it
+   * is sent now; with one, its receipt decides, and a transaction the node lost is sent again.
+   */
   async function follow(purchase: PurchaseRow, step: StepRow): Promise<'done' | 'wait' | 'failed'> {
     if (!step.txHash) {
+      // A row from before the journal existed: the token may already be the buyer's.
       if (step.type === 'BUY_NFT' && (await ctx.chain.ownerOf(purchase.nftId!)).toLowerCase() === ctx.chain.addressOf(purchase.userId).toLowerCase()) {
         await setStep(step, { status: 'CONFIRMED', confirmations: 1 });
         return 'done';
       }
-      // Sending again is safe: a lost GASING or APPROVE costs a little gas, a lost BUY_NFT never happened.
-      const signer = { kind: 'user' as const, userId: purchase.userId };
-      const hash: Hash =
-        step.type === 'GASING'
-          ? await ctx.chain.sendNative({ kind: 'treasury' }, step.counterparty as Address, BigInt(step.amount))
-          : step.type === 'APPROVE'
-            ? await ctx.chain.approveMarket(signer, BigInt(purchase.price))
-            : await ctx.chain.buyToken(signer, purchase.nftId!);
-      await setStep(step, { txHash: hash });
+      await sendStep(purchase, step);
       return 'wait';
     }
     const receipt = await ctx.chain.receipt(step.txHash as Hash);
-    if (!receipt) return 'wait';
+    if (!receipt) {
+      if ((await resumeSend(ctx, step.txHash)) === 'dropped') await setStep(step, { txHash: null });
+      return 'wait';
+    }
+    await settleSend(ctx, step.txHash, receipt.status === 'reverted' ? 'reverted' : 'mined');
     if (receipt.status === 'reverted') {
       await setStep(step, { status: 'FAIL', blockNumber: receipt.blockNumber, error: 'Reverted on chain' });
       return 'failed';
@@ -132,6 +153,15 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
       if (!claimed) return false;
       await tx.update(nfts).set({ status: 'OWNED', ownerId: purchase.userId, reservedFor: null, acquiredAt: new Date() }).where(eq(nfts.id, purchase.nftId!));
       await post(tx, { memo: 'token bought', purchaseId: purchase.id, postings });
+      const sale = { nftId: purchase.nftId!, level: purchase.type, price: purchase.price };
+      await publish(tx, 'purchase.completed', { userId: purchase.userId, purchaseId: purchase.id, ...sale, fromSupply: !minted });
+      await publish(tx, 'token.sold', {
+        ...sale,
+        buyerId: purchase.userId,
+        purchaseId: purchase.id,
+        parent1Id: token?.parent1Id ?? null,
+        parent2Id: token?.parent2Id ?? null,
+      });
       return true;
     });
     if (done) {
@@ -165,6 +195,7 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
         .set(stillListed ? { status: 'LISTED', reservedFor: null } : { status: 'OWNED', ownerId: null, reservedFor: null, listedAt: null })
         .where(eq(nfts.id, purchase.nftId!));
       await post(tx, { memo: 'purchase failed, refunded', purchaseId: purchase.id, postings: move('escrow', 'available', BigInt(purchase.price), purchase.userId, purchase.userId) });
+      await publish(tx, 'purchase.refunded', { userId: purchase.userId, purchaseId: purchase.id, level: purchase.type, price: purchase.price, reason: 'failed' });
       return true;
     });
     if (failed) {

@@ -5,6 +5,9 @@ import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
 import { lockWallet, move, post } from './ledger';
 import { toTransaction } from './representations';
+import { journaled, resumeSend, settleSend } from './chain-journal';
+import { crashPoint } from '../../lib/crash-points';
+import { publish } from '../../events/event-bus';
 
 type Row = typeof cryptoTransactions.$inferSelect;
 
@@ -14,8 +17,8 @@ const UNRECORDED_SEND_GRACE_MS = 120_000;
 /**
  * Signs and sends requested withdrawals from the user's deposit address, then follows them:
  * REQUESTED -> PROCESSING -> CONFIRMED, or FAIL with the money back in the available balance.
- * The start block is stored before sending, so after a crash between sending and recording the
- * hash the sender finds the transfer on chain instead of paying twice.
+ * The signed transfer and its hash are saved before the broadcast (chain-journal), so after a crash
+ * the sender sends the same bytes again (one nonce: it can never pay twice) or learns they never ran.
  */
 export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: object, msg: string): void }) {
   async function update(row: Row, set: Partial<Row>): Promise<Row> {
@@ -40,6 +43,7 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
         transactionId: row.id,
         postings: outcome === 'CONFIRMED' ? move('withdrawing', 'external', amount, userId) : move('withdrawing', 'available', amount, userId, userId),
       });
+      if (outcome === 'CONFIRMED') await publish(tx, 'withdrawal.sent', { userId, transactionId: row.id, amount: row.amount });
       return claimed;
     });
     if (saved) {
@@ -57,15 +61,30 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
       .returning();
     if (!claimed) return;
     ctx.events.transaction(claimed.userId!, toTransaction(claimed));
-    let hash: Hash;
+    await transmit(claimed);
+  }
+
+  /** Signs, journals (with the hash on the row) and broadcasts; a failure before the journal refunds. */
+  async function transmit(row: Row) {
+    const options = journaled(ctx, { purpose: 'OUTPUT', refId: row.id }, (tx, signed) =>
+      tx.update(cryptoTransactions).set({ txHash: signed?.hash ?? null }).where(eq(cryptoTransactions.id, row.id)),
+    );
     try {
-      hash = await ctx.chain.transferUsdt({ kind: 'user', userId: claimed.userId! }, claimed.counterparty as Address, BigInt(claimed.amount));
+      await ctx.chain.transferUsdt({ kind: 'user', userId: row.userId! }, row.counterparty as Address, BigInt(row.amount), options);
     } catch (error) {
+      const saved = one(await ctx.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, row.id)));
+      if (saved.txHash) {
+        // Journaled: the same bytes go out on the next pass; nothing may be refunded now.
+        log.error({ err: error, transactionId: row.id }, 'withdrawal broadcast failed, resending on the next pass');
+        return;
+      }
       log.error({ err: error, transactionId: row.id }, 'withdrawal could not be sent');
-      await finish(claimed, 'FAIL', { error: 'The transfer could not be sent' });
+      await finish(row, 'FAIL', { error: 'The transfer could not be sent' });
       return;
     }
-    await update(claimed, { txHash: hash });
+    crashPoint('withdrawal.sent');
+    const saved = one(await ctx.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, row.id)));
+    ctx.events.transaction(saved.userId!, toTransaction(saved));
   }
 
   /** A PROCESSING row without a hash: the process stopped between sending and recording. */
@@ -81,7 +100,12 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
 
   async function follow(row: Row) {
     const receipt = await ctx.chain.receipt(row.txHash as Hash);
-    if (!receipt) return;
+    if (!receipt) {
+      // The node lost it, or never got it: the journal sends the same bytes, or knows they never ran.
+      if ((await resumeSend(ctx, row.txHash!)) === 'dropped') await transmit(await update(row, { txHash: null }));
+      return;
+    }
+    await settleSend(ctx, row.txHash!, receipt.status === 'reverted' ? 'reverted' : 'mined');
     if (receipt.status === 'reverted') return finish(row, 'FAIL', { error: 'The transfer was reverted on chain', blockNumber: receipt.blockNumber });
     const confirmations = Number((await ctx.chain.blockNumber()) - receipt.blockNumber + 1n);
     if (confirmations >= row.requiredConfirmations) return finish(row, 'CONFIRMED', { confirmations, blockNumber: receipt.blockNumber });

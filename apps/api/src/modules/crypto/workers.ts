@@ -1,7 +1,7 @@
 import { SALE_LEVELS, NFT_TYPE } from '@app/shared/constants';
 import type { CryptoContext } from './context';
 import { createDepositWatcher } from './deposit-watcher';
-import { serveQueue } from './market-service';
+import { serveQueue, settleTokenSends } from './market-service';
 import { createPurchaseProcessor } from './purchase-processor';
 import { createWithdrawalSender } from './withdrawal-sender';
 
@@ -12,9 +12,17 @@ interface Log {
 /**
  * The chain workers in one loop: credit deposits, serve the queues, advance purchases, send
  * withdrawals. One pass at a time; `wake()` asks for the next pass now instead of at the next poll.
- * Run them in exactly one API process (WORKERS_ENABLED), as they are the only writers of chain steps.
+ * They are the only signers, so one process runs them: the leader (lib/leadership.ts) of all the
+ * processes with WORKERS_ENABLED. Every send is journaled before its broadcast (chain-journal.ts),
+ * so a new leader finishes what a dead one started.
  */
-export function createCryptoWorkers(ctx: CryptoContext, log: Log, pollMs: number) {
+export function createCryptoWorkers(
+  ctx: CryptoContext,
+  log: Log,
+  pollMs: number,
+  /** Mint attempts whose request ended early; built by the caller, as a mint needs the meetings. */
+  settleMints?: () => Promise<void>,
+) {
   const deposits = createDepositWatcher(ctx);
   const purchases = createPurchaseProcessor(ctx, log);
   const withdrawals = createWithdrawalSender(ctx, log);
@@ -29,6 +37,8 @@ export function createCryptoWorkers(ctx: CryptoContext, log: Log, pollMs: number
       ['queues', async () => { for (const level of SALE_LEVELS) await serveQueue(ctx, NFT_TYPE[level]); }],
       ['purchases', () => purchases.run()],
       ['withdrawals', () => withdrawals.run()],
+      ['mints', () => settleMints?.() ?? Promise.resolve()],
+      ['token sends', () => settleTokenSends(ctx)],
     ] as const) {
       try {
         await step();

@@ -11,7 +11,7 @@ import type {
   profileFieldsSchema,
   registerRequestSchema,
 } from '@app/shared/schemas/auth';
-import { avatarUrl, isPrivateRelay, type AuthRecordResponse, type Me } from '@app/shared/schemas/user';
+import { avatarUrl, isPrivateRelay, isProfileComplete, type AuthRecordResponse, type Me } from '@app/shared/schemas/user';
 import { ageOn } from '@app/shared/validation/rules';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { feedback, users, type UserRow } from '../../db/schema';
@@ -21,7 +21,10 @@ import type { TokenService } from '../../lib/jwt';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { Mailer } from '../mail/mailer';
 import { consumeCode, issueCode, type CodeHasher } from './email-codes';
-import { getMe, issueAuthRecord } from './service';
+import { getMe, issueAuthRecord, toMe } from './service';
+import { publish } from '../../events/event-bus';
+
+const profileOf = (row: UserRow) => toMe(row).profile;
 
 type RegisterInput = z.output<ReturnType<typeof registerRequestSchema>>;
 type ProfileInput = z.output<ReturnType<typeof profileFieldsSchema>>;
@@ -103,18 +106,23 @@ export function createAccountService(deps: AccountDeps) {
       const passwordHash = await hashPassword(input.password, deps.passwordCost);
       let row: UserRow;
       try {
-        [row] = (await db
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash,
-            referrerId,
-            locale,
-            cpaLinkId: partner?.linkId,
-            cpaUid: partner?.uid,
-            ...profileColumns(input),
-          })
-          .returning()) as [UserRow];
+        row = await db.transaction(async (tx) => {
+          const [inserted] = (await tx
+            .insert(users)
+            .values({
+              email: input.email,
+              passwordHash,
+              referrerId,
+              locale,
+              cpaLinkId: partner?.linkId,
+              cpaUid: partner?.uid,
+              ...profileColumns(input),
+            })
+            .returning()) as [UserRow];
+          await publish(tx, 'user.registered', { userId: inserted.id, referrerId: referrerId ?? null, partnerLinkId: partner?.linkId ?? null });
+          if (isProfileComplete(profileOf(inserted))) await publish(tx, 'profile.completed', { userId: inserted.id });
+          return inserted;
+        });
       } catch (error) {
         throw takenError(error) ?? error;
       }
@@ -140,7 +148,14 @@ export function createAccountService(deps: AccountDeps) {
       const values = profileColumns(input);
       if (Object.keys(values).length) {
         try {
-          await db.update(users).set(values).where(eq(users.id, userId));
+          await db.transaction(async (tx) => {
+            const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+            const [after] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
+            // Published once, when the profile becomes complete.
+            if (before && after && !isProfileComplete(profileOf(before)) && isProfileComplete(profileOf(after))) {
+              await publish(tx, 'profile.completed', { userId });
+            }
+          });
         } catch (error) {
           throw takenError(error) ?? error;
         }

@@ -17,6 +17,7 @@ import { ingestIntoPair, type PairIngest, type PairRecord } from './ingest';
 import { pairKey, pairOf, type Pair } from './pair';
 import { countingMeeting } from './requirements';
 import type { StateStore } from './state-store';
+import { publish } from '../../../events/event-bus';
 import { loadPairViewFacts, meetingViewFor, peerViewColumns, toProgress } from './view';
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
@@ -161,11 +162,18 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
       const now = clock.now();
       if (!deps.codes.verify(peerId, viewerId, code, now)) throw new AppError('MEETING_CODE_INVALID');
       const column = viewerId === pair.low ? meetings.lowConfirmedAt : meetings.highConfirmedAt;
-      // The first confirmation stands; scanning again changes nothing.
-      await db
-        .update(meetings)
-        .set(viewerId === pair.low ? { lowConfirmedAt: new Date(now) } : { highConfirmedAt: new Date(now) })
-        .where(and(eq(meetings.id, latest.id), isNull(column)));
+      // The first confirmation stands; scanning again changes nothing. The second one confirms the
+      // meeting, and the fact is published with it.
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(meetings)
+          .set(viewerId === pair.low ? { lowConfirmedAt: new Date(now) } : { highConfirmedAt: new Date(now) })
+          .where(and(eq(meetings.id, latest.id), isNull(column)))
+          .returning();
+        if (updated?.lowConfirmedAt && updated.highConfirmedAt) {
+          await publish(tx, 'meeting.confirmed', { meetingId: updated.id, userAId: pair.low, userBId: pair.high });
+        }
+      });
       await pushViews(viewerId, peerId);
       return viewOf(viewerId, peerId);
     },

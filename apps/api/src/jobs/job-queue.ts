@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/**
+ * The durable job queue: pg-boss on the app's own database (PGlite or PostgreSQL, decision 019).
+ * A job survives restarts, runs once across any number of processes (SKIP LOCKED), is retried with
+ * exponential backoff, and after its last failure lands in the dead-letter queue for admins.
+ */
+
+export const DEAD_LETTER_QUEUE = 'dead-letter';
+
+export interface JobOptions {
+  /** Attempts after the first failure (default 5). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled each time (default 2). */
+  retryDelaySeconds?: number;
+  /** A running job that takes longer is failed and retried (default 5 minutes). */
+  expireInSeconds?: number;
+  /** Jobs of this name that one process runs side by side (default 1). */
+  concurrency?: number;
+}
+
+export interface SendOptions {
+  /** The job's identity: a second send with the same key is a no-op while the first job is kept. */
+  dedupeKey?: string;
+  startAfterSeconds?: number;
+}
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+interface Envelope<T> {
+  queue: string;
+  data: T;
+}
+
+/** A UUID derived from a key (the queue keys jobs by id, so the same key inserts once). */
+function uuidOf(key: string): string {
+  const hex = crypto.createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface JobQueue {
+  /** Declares a job and, unless this process runs no workers, starts working on it. */
+  define<T>(name: string, handler: JobHandler<T>, options?: JobOptions): Promise<void>;
+  send<T>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Jobs that failed for good, newest first (the admin area shows them). */
+  deadLetters(limit?: number): Promise<{ id: string; queue: string; data: unknown; failedAt: Date }[]>;
+  /** Jobs by state for one queue (tests and the monitor count them). */
+  counts(name: string): Promise<Record<string, number>>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  /** Work on jobs in this process (WORKERS_ENABLED); sending works either way. */
+  workers: boolean;
+  pollSeconds?: number;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.database.executeSql(text, values) },
+    schema: 'pgboss',
+    // The archive and monitor timers run in every process; the maintenance lock keeps them single.
+    supervise: true,
+    schedule: false,
+  });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job queue'));
+  const pollSeconds = options.pollSeconds ?? 1;
+  const handlers = new Map<string, { handler: JobHandler<unknown>; options: JobOptions }>();
+  const workerIds = new Map<string, string[]>();
+  let started = false;
+  let stopped = false;
+
+  async function work(name: string) {
+    const entry = handlers.get(name)!;
+    const ids: string[] = [];
+    for (let i = 0; i < (entry.options.concurrency ?? 1); i++) {
+      ids.push(
+        await boss.work<Envelope<unknown>>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true },
+          async ([job]) => {
+            if (job) await entry.handler(job.data.data, { id: job.id, retryCount: job.retryCount });
+          },
+        ),
+      );
+    }
+    workerIds.set(name, ids);
+  }
+
+  async function createQueue(name: string, jobOptions: JobOptions) {
+    await boss.createQueue(name, {
+      name,
+      retryLimit: jobOptions.retryLimit ?? 5,
+      retryDelay: jobOptions.retryDelaySeconds ?? 2,
+      retryBackoff: true,
+      expireInSeconds: jobOptions.expireInSeconds ?? 300,
+      deadLetter: DEAD_LETTER_QUEUE,
+    });
+  }
+
+  return {
+    async define(name, handler, jobOptions = {}) {
+      handlers.set(name, { handler: handler as JobHandler<unknown>, options: jobOptions });
+      if (!started) return;
+      await createQueue(name, jobOptions);
+      if (options.workers) await work(name);
+    },
+
+    async send(name, data, sendOptions = {}) {
+      const id = await boss.send(name, { queue: name, data } satisfies Envelope<unknown>, {
+        ...(sendOptions.dedupeKey && { id: uuidOf(`${name}:${sendOptions.dedupeKey}`) }),
+        ...(sendOptions.startAfterSeconds && { startAfter: sendOptions.startAfterSeconds }),
+      });
+      // Ask this process's worker to fetch now rather than at its next poll.
+      if (!sendOptions.startAfterSeconds) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async deadLetters(limit = 100) {
+      const { rows } = await options.database.executeSql(
+        `select id, data, created_on from pgboss.job where name = $1 order by created_on desc limit $2`,
+        [DEAD_LETTER_QUEUE, limit],
+      );
+      return rows.map((row) => {
+        const envelope = row.data as Envelope<unknown>;
+        return { id: String(row.id), queue: envelope.queue, data: envelope.data, failedAt: new Date(row.created_on as string) };
+      });
+    },
+
+    async counts(name) {
+      const { rows } = await options.database.executeSql(
+        `select state, count(*)::int as n from pgboss.job where name = $1 group by state`,
+        [name],
+      );
+      return Object.fromEntries(rows.map((row) => [String(row.state), Number(row.n)]));
+    },
+
+    async start() {
+      if (started || stopped) return;
+      await boss.start();
+      started = true;
+      await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 });
+      for (const [name, entry] of handlers) {
+        await createQueue(name, entry.options);
+        if (options.workers) await work(name);
+      }
+    },
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (!started) return;
+      // Lets running jobs finish (up to the timeout); what is cut off is retried after its expiry.
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}

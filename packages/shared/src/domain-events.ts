@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The facts modules tell each other. A module publishes one of these; others subscribe instead of
+ * importing it. Payloads are small and stable: ids and amounts (wei as decimal strings), never
+ * whole rows, so a handler reads what it needs and an old event still parses after a change.
+ */
+const id = z.number().int().positive();
+const wei = z.string().regex(/^\d+$/);
+const level = z.number().int().min(0).max(3);
+
+export const domainEventSchemas = {
+  'user.registered': z.object({ userId: id, referrerId: id.nullable(), partnerLinkId: id.nullable() }),
+  'profile.completed': z.object({ userId: id }),
+  'deposit.credited': z.object({ userId: id, transactionId: id, amount: wei, kind: z.enum(['INPUT', 'REWARD']), currency: z.enum(['USDT', 'BNB']) }),
+  'withdrawal.sent': z.object({ userId: id, transactionId: id, amount: wei }),
+  'purchase.completed': z.object({ userId: id, purchaseId: id, nftId: id, level, price: wei, fromSupply: z.boolean() }),
+  'purchase.refunded': z.object({ userId: id, purchaseId: id, level, price: wei, reason: z.enum(['cancelled', 'failed']) }),
+  'token.sold': z.object({ nftId: id, level, price: wei, buyerId: id, parent1Id: id.nullable(), parent2Id: id.nullable(), purchaseId: id }),
+  'token.minted': z.object({ nftId: id, level, parent1Id: id, parent2Id: id, attemptId: id }),
+  'meeting.confirmed': z.object({ meetingId: id, userAId: id, userBId: id }),
+  // Room for the modules that come next; their publishers fill these in.
+  'kyc.decided': z.object({ userId: id, applicationId: id, status: z.string(), maxNftType: level.nullable() }),
+  'referral.rewarded': z.object({ beneficiaryId: id, sourceEvent: z.string(), level: z.number().int(), amount: wei }),
+  'conversion.recorded': z.object({ conversionId: id, linkId: id, userId: id, action: z.string() }),
+} as const;
+
+export type DomainEventType = keyof typeof domainEventSchemas;
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof domainEventSchemas)[T]>;
+
+/** An event as handlers receive it: its id (the idempotency key of every handler) and when it happened. */
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  id: string;
+  type: T;
+  payload: DomainEventPayload<T>;
+  occurredAt: Date;
+}
+
+export const DOMAIN_EVENT_TYPES = Object.keys(domainEventSchemas) as DomainEventType[];
