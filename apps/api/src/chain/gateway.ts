@@ -108,4 +108,25 @@ export interface ChainGateway extends ChainInfo {
   priceOf(level: number): Promise<bigint>;
 
   close(): Promise<void>;
+
+  // ---------------------------------------------------------------- native deposits
+  /**
+   * Every transaction in [fromBlock, toBlock] that sends BNB (a value above zero) straight to one of
+   * `to`, read from the blocks themselves (a value transfer has no log). At most
+   * NATIVE_SCAN_MAX_BLOCKS blocks per call (a RangeError beyond): each block is one request with all
+   * its transactions. BNB a contract passes on inside its execution (an internal transfer) is not seen.
+   */
+  nativeTransfers(fromBlock: bigint, toBlock: bigint, to: readonly Address[]): Promise<NativeTransfer[]>;
+}
+
+/** Blocks one `nativeTransfers` call reads at most. */
+export const NATIVE_SCAN_MAX_BLOCKS = 100n;
+
+/** A transaction that sent BNB to an address. To an externally owned address it cannot revert once mined. */
+export interface NativeTransfer {
+  txHash: Hash;
+  blockNumber: bigint;
+  from: Address;
+  to: Address;
+  value: bigint;
 }

@@ -25,6 +25,10 @@ import { HDKey, hdKeyToAccount, privateKeyToAccount } from 'viem/accounts';
 import { eeeMarketAbi } from '@app/contracts/generated/eee-market';
 import { testUsdtAbi } from '@app/contracts/generated/test-usdt';
 import type { ChainGateway, Receipt, RebroadcastOutcome, SendOptions, SignedTransaction, Signer, UsdtTransfer } from './gateway';
+import { NATIVE_SCAN_MAX_BLOCKS, type NativeTransfer } from './gateway';
+
+/** Blocks `nativeTransfers` asks for at once. */
+const NATIVE_SCAN_PARALLEL = 5n;
 
 /** The ERC-20 calls we make; TestUSDT's ABI is a superset of BSC USDT's for these. */
 const erc20Abi = testUsdtAbi;
@@ -423,6 +427,29 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
       closed = true;
       await Promise.all([...queues.values()]);
       await options.onClose?.();
+    },
+
+    // ---------------------------------------------------------------- native deposits
+    async nativeTransfers(fromBlock, toBlock, to) {
+      if (fromBlock > toBlock || to.length === 0) return [];
+      if (toBlock - fromBlock + 1n > NATIVE_SCAN_MAX_BLOCKS) {
+        throw new RangeError(`nativeTransfers reads at most ${NATIVE_SCAN_MAX_BLOCKS} blocks per call, not ${fromBlock}..${toBlock}`);
+      }
+      const receivers = new Set(to.map((address) => address.toLowerCase()));
+      const transfers: NativeTransfer[] = [];
+      // A few blocks at a time: each answer carries every transaction of its block.
+      for (let start = fromBlock; start <= toBlock; start += NATIVE_SCAN_PARALLEL) {
+        const numbers: bigint[] = [];
+        for (let n = start; n <= toBlock && n < start + NATIVE_SCAN_PARALLEL; n++) numbers.push(n);
+        const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })));
+        for (const block of blocks) {
+          for (const tx of block.transactions) {
+            if (!tx.to || tx.value === 0n || !receivers.has(tx.to.toLowerCase())) continue;
+            transfers.push({ txHash: tx.hash, blockNumber: block.number, from: getAddress(tx.from), to: getAddress(tx.to), value: tx.value });
+          }
+        }
+      }
+      return transfers;
     },
   };
   return gateway;

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletClient, http, parseEther, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
+import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import { startTestChain, type TestChain } from '../../../test/chain';
+import { devChainDefinition } from '../../chain/start-chain';
+import { chainCursors, cryptoTransactions, domainEvents, ledgerEntries } from '../../db/schema';
+import { createDepositWatcher } from './deposit-watcher';
+import { silentEvents, type CryptoContext } from './context';
+
+/**
+ * The wallet's loose ends against a real EVM (Hardhat's node with the real contracts): BNB sent to
+ * a deposit address shows in the history without touching the USDT ledger.
+ */
+let chain: TestChain;
+let t: TestApp;
+
+const usdt = (n: number | string) => parseEther(String(n));
+
+async function userWithToken(role: 'user' | 'admin' = 'user') {
+  const user = await insertUser(t.database, { role, domain: `w${Math.random().toString(36).slice(2, 10)}` });
+  return { id: user.id, headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } };
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) {
+  const res = await t.app.inject({ method, url: `/api/crypto${url}`, headers, ...(payload !== undefined && { payload: payload as object }) });
+  return { status: res.statusCode, body: res.json() as T };
+}
+
+const wallet = async (headers: Record<string, string>) => (await call<Wallet>('GET', '/wallet', headers)).body;
+const history = async (headers: Record<string, string>) => (await call<{ items: Transaction[]; total: number }>('GET', '/transaction', headers)).body;
+
+/** Runs the workers until nothing changes, mining blocks so receipts and confirmations arrive. */
+async function settle(passes = 8) {
+  for (let i = 0; i < passes; i++) {
+    await chain.mine(1);
+    await t.app.cryptoWorkers!.runOnce();
+  }
+}
+
+/** BNB from an address outside the platform, in a real transaction; mined when it resolves. */
+async function sendBnbFromOutside(to: Address, value: bigint) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await chain.setNative(account.address, parseEther('10'));
+  const client = createWalletClient({ account, chain: devChainDefinition(chain.rpcUrl), transport: http(chain.rpcUrl, { retryCount: 0 }) });
+  const hash = await client.sendTransaction({ to, value });
+  const receipt = await chain.waitForReceipt(hash);
+  return { hash, from: account.address, blockNumber: receipt.blockNumber };
+}
+
+const creditedEvents = (transactionId: number) =>
+  t.database.db
+    .select()
+    .from(domainEvents)
+    .where(and(eq(domainEvents.type, 'deposit.credited'), sql`(${domainEvents.payload}->>'transactionId')::int = ${transactionId}`));
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  t = await createTestApp({ chain: chain.gateway, env: { RATE_LIMIT_AUTH_MAX: '10000', RATE_LIMIT_MAX: '100000' } });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await chain?.stop();
+});
+
+describe('BNB deposits', () => {
+  it('show as a PENDING BNB INPUT, then CONFIRMED once, with its domain event and no ledger row', async () => {
+    const user = await userWithToken();
+    const { address } = await wallet(user.headers);
+    const sent = await sendBnbFromOutside(address as Address, parseEther('0.5'));
+
+    await t.app.cryptoWorkers!.runOnce();
+    // The test chain asks for 2 confirmations: a transfer just mined is still young.
+    expect(chain.gateway.confirmations).toBe(2);
+    const pending = (await history(user.headers)).items;
+    expect(pending).toEqual([
+      expect.objectContaining({ type: 'INPUT', currency: 'BNB', status: 'PENDING', amount: '0.5', txHash: sent.hash, confirmations: 1, requiredConfirmations: 2 }),
+    ]);
+    expect(pending[0]!.counterparty?.toLowerCase()).toBe(sent.from.toLowerCase());
+
+    await settle(2);
+    const done = await history(user.headers);
+    expect(done.total).toBe(1);
+    expect(done.items[0]).toMatchObject({ id: pending[0]!.id, type: 'INPUT', currency: 'BNB', status: 'CONFIRMED', amount: '0.5' });
+
+    // BNB is not USDT money: the ledger never saw it, and the BNB balance is the chain's.
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, pending[0]!.id))).toEqual([]);
+    expect(await wallet(user.headers)).toMatchObject({ balance: '0', withdrawable: '0', nativeBalance: '0.5' });
+    const events = await creditedEvents(pending[0]!.id);
+    expect(events.map((e) => e.payload)).toEqual([{ userId: user.id, transactionId: pending[0]!.id, amount: usdt('0.5').toString(), kind: 'INPUT', currency: 'BNB' }]);
+
+    // A block read twice records once: a fresh watcher (as after a restart) reads it again.
+    await t.database.db.update(chainCursors).set({ block: sent.blockNumber - 1n }).where(eq(chainCursors.name, 'bnb-deposits'));
+    const ctx: CryptoContext = { db: t.database.db, chain: chain.gateway, events: silentEvents, bnbPriceUsd: 600, wake() {} };
+    await createDepositWatcher(ctx).poll();
+    await t.app.cryptoWorkers!.runOnce();
+    expect((await history(user.headers)).total).toBe(1);
+    expect(await creditedEvents(pending[0]!.id)).toHaveLength(1);
+    const [cursor] = await t.database.db.select().from(chainCursors).where(eq(chainCursors.name, 'bnb-deposits'));
+    expect(cursor!.block).toBeGreaterThanOrEqual(sent.blockNumber);
+  });
+
+  it('reads blocks whole, a bounded number per call', async () => {
+    const user = await userWithToken();
+    const { address } = await wallet(user.headers);
+    await chain.mine(100);
+    const sent = await sendBnbFromOutside(address as Address, parseEther('0.25'));
+    const found = await chain.gateway.nativeTransfers(sent.blockNumber - 99n, sent.blockNumber, [address as Address]);
+    expect(found).toEqual([{ txHash: sent.hash, blockNumber: sent.blockNumber, from: sent.from, to: address, value: parseEther('0.25') }]);
+    await expect(chain.gateway.nativeTransfers(sent.blockNumber - 100n, sent.blockNumber, [address as Address])).rejects.toThrow(RangeError);
+  });
+
+  it('leaves out the platform’s own gas top-up (its GASING row shows it) but shows the faucet’s BNB once', async () => {
+    const admin = await userWithToken('admin');
+    expect((await call('PUT', '/admin/supply', admin.headers, { level: 'SILVER', count: 1 })).status).toBe(200);
+    const buyer = await userWithToken();
+    const { address } = await wallet(buyer.headers);
+    await chain.mintUsdt(address as Address, usdt(100));
+    await settle(chain.gateway.confirmations + 1);
+    const bought = await call<Purchase>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'bnb-gasing-0001' }, { level: 'SILVER', agreeTerms: true });
+    expect(bought.status).toBe(200);
+    await settle(chain.gateway.confirmations + 6);
+    const purchase = (await call<Purchase>('GET', `/nft/purchase/${bought.body.id}`, buyer.headers)).body;
+    expect(purchase.status).toBe('COMPLETED');
+    const gasing = purchase.transactions.find((tx) => tx.type === 'GASING')!;
+    expect(gasing).toMatchObject({ status: 'CONFIRMED', currency: 'BNB' });
+    expect(gasing.txHash).toBeTruthy();
+
+    const items = (await history(buyer.headers)).items;
+    expect(items.filter((tx) => tx.currency === 'BNB').map((tx) => tx.type)).toEqual(['GASING']);
+    expect(await t.database.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.txHash, gasing.txHash!))).toHaveLength(1);
+
+    const faucet = await call<{ bnbTxHash: string }>('POST', '/dev/faucet', buyer.headers, { amount: '1' });
+    expect(faucet.status).toBe(200);
+    await settle(chain.gateway.confirmations + 1);
+    const bnbInputs = (await history(buyer.headers)).items.filter((tx) => tx.type === 'INPUT' && tx.currency === 'BNB');
+    expect(bnbInputs).toEqual([expect.objectContaining({ status: 'CONFIRMED', amount: '0.01', txHash: faucet.body.bnbTxHash })]);
+  });
+});
