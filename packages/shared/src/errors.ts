@@ -69,6 +69,14 @@ export const ERROR_CATALOGUE = {
   MINT_RESTRICTED: { status: 403, message: 'Minting is restricted on this account for now' },
   PAIR_ALREADY_MINTED: { status: 409, message: 'You two have already minted together' },
   MINT_IN_PROGRESS: { status: 409, message: 'A mint for you two is already in progress' },
+  // Why a transaction, a purchase or a mint attempt failed: stored in its `error` field, shown
+  // translated by the web app (TRANSACTION_FAILED above is the generic one). Never an HTTP answer.
+  TRANSACTION_REVERTED: { status: 400, message: 'The transaction was reverted on chain' },
+  TRANSFER_NOT_SENT: { status: 400, message: 'The transfer could not be sent' },
+  MINT_NOT_SENT: { status: 400, message: 'The mint transaction could not be sent' },
+  MINT_DROPPED: { status: 400, message: 'The network dropped the mint transaction' },
+  MINT_NO_TOKEN: { status: 400, message: 'The mint created no token' },
+  CHAIN_RESTARTED: { status: 400, message: 'The development chain restarted' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

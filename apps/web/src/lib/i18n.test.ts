@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import en from '../locales/en';
 import ru from '../locales/ru';
-import { detectLocale, NAMESPACES, translateError, translateMessage } from './i18n';
+import { detectLocale, NAMESPACES, translateError, translateFailure, translateMessage } from './i18n';
 import { baseKeys as base, flatKeys } from '../test/locale-keys';
 
 
@@ -72,5 +72,15 @@ describe('translation', () => {
     expect(translateMessage(ruT, 'msg.password-mismatch')).toBe('Пароли не совпадают');
     expect(translateError(ruT, { code: 'UNAUTHORIZED' })).toBe('Неверный логин или пароль');
     expect(translateError(ruT, { code: 'SOMETHING_NEW', message: 'Server text' })).toBe('Server text');
+  });
+
+  it('translates a stored failure reason, and reads old English text or an unknown code as the generic failure', () => {
+    const ruT = i18next.getFixedT('ru');
+    const enT = i18next.getFixedT('en');
+    expect(translateFailure(ruT, 'TRANSFER_NOT_SENT')).toBe('Перевод не удалось отправить');
+    expect(translateFailure(enT, 'TRANSACTION_REVERTED')).toBe('The transaction was reverted on chain');
+    expect(translateFailure(ruT, 'Reverted on chain')).toBe('Транзакция не прошла');
+    expect(translateFailure(enT, 'The mint transaction could not be sent')).toBe('Transaction failed');
+    expect(translateFailure(ruT, 'SOMETHING_NEW')).toBe('Транзакция не прошла');
   });
 });

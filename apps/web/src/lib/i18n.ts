@@ -99,4 +99,14 @@ export function translateError(t: TFunction, error: { code?: string; message?: s
   return t(`errors:${code}`, { defaultValue: error.message ?? t('errors:UNKNOWN_ERROR') });
 }
 
+/**
+ * Text of why a transaction, a purchase or a mint failed: the server stores a catalogue code. Rows
+ * written before the codes hold English text, and a code this build does not know has no text:
+ * both read as the generic failure.
+ */
+export function translateFailure(t: TFunction, reason: string): string {
+  const generic = t('errors:TRANSACTION_FAILED');
+  return /^[A-Z][A-Z0-9_]*$/.test(reason) ? t(`errors:${reason}`, { defaultValue: generic }) : generic;
+}
+
 export { i18next, detectLocale };

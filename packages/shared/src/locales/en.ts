@@ -84,5 +84,11 @@ export const errorsEn = {
   MINT_RESTRICTED: 'Minting is restricted on this account for now',
   PAIR_ALREADY_MINTED: 'You two have already minted together',
   MINT_IN_PROGRESS: 'A mint for you two is already in progress',
+  TRANSACTION_REVERTED: 'The transaction was reverted on chain',
+  TRANSFER_NOT_SENT: 'The transfer could not be sent',
+  MINT_NOT_SENT: 'The mint transaction could not be sent',
+  MINT_DROPPED: 'The network dropped the mint transaction',
+  MINT_NO_TOKEN: 'The mint created no token',
+  CHAIN_RESTARTED: 'The development chain restarted',
   NETWORK_ERROR: 'No connection to the server. Check your network and try again',
 } satisfies Record<ErrorCode | 'NETWORK_ERROR', string>;

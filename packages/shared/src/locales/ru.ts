@@ -82,5 +82,11 @@ export const errorsRu = {
   MINT_RESTRICTED: 'Минт для этого аккаунта временно ограничен',
   PAIR_ALREADY_MINTED: 'Вы уже минтили вместе',
   MINT_IN_PROGRESS: 'Ваш совместный минт уже выполняется',
+  TRANSACTION_REVERTED: 'Транзакция отклонена в блокчейне',
+  TRANSFER_NOT_SENT: 'Перевод не удалось отправить',
+  MINT_NOT_SENT: 'Транзакцию минта не удалось отправить',
+  MINT_DROPPED: 'Сеть отбросила транзакцию минта',
+  MINT_NO_TOKEN: 'Минт не создал токен',
+  CHAIN_RESTARTED: 'Тестовая сеть была перезапущена',
   NETWORK_ERROR: 'Нет связи с сервером. Проверьте сеть и попробуйте снова',
 } satisfies Record<keyof typeof errorsEn, string>;

@@ -53,13 +53,13 @@ export async function onFreshDevChain(app: FastifyInstance, started: StartedChai
   // Steps sent to the chain that is gone: deposits never confirmed, purchases and withdrawals start over.
   await db
     .update(cryptoTransactions)
-    .set({ status: 'CANCELED', error: 'The development chain restarted' })
+    .set({ status: 'CANCELED', error: 'CHAIN_RESTARTED' })
     .where(and(inArray(cryptoTransactions.type, ['INPUT', 'REWARD']), eq(cryptoTransactions.status, 'PENDING')));
   const open = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.status, 'PROCESSING'));
   if (open.length) {
     await db
       .update(cryptoTransactions)
-      .set({ status: 'FAIL', error: 'The development chain restarted' })
+      .set({ status: 'FAIL', error: 'CHAIN_RESTARTED' })
       .where(and(inArray(cryptoTransactions.purchaseId, open.map((p) => p.id)), eq(cryptoTransactions.status, 'PROCESSING')));
     await db.update(purchases).set({ attempts: 1 }).where(inArray(purchases.id, open.map((p) => p.id)));
   }

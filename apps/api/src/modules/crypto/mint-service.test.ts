@@ -308,7 +308,7 @@ describe('the draw', () => {
     failMints = false;
     draws++;
     expect(res.body).toMatchObject({ outcome: 'technical_failure', nftId: null });
-    expect(await attemptsOf(a, b)).toEqual([expect.objectContaining({ outcome: 'technical_failure', error: 'The mint transaction could not be sent' })]);
+    expect(await attemptsOf(a, b)).toEqual([expect.objectContaining({ outcome: 'technical_failure', error: 'MINT_NOT_SENT' })]);
     const between = await view(t.app, a, b);
     expect(between).toMatchObject({ canMint: true, lastMint: { outcome: 'technical_failure' } });
 

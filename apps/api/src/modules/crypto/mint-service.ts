@@ -4,6 +4,7 @@ import type { Hash } from 'viem';
 import { SALE_LEVELS } from '@app/shared/constants';
 import type { MintRequirement, MintResult } from '@app/shared/schemas/meet';
 import type { ServerToClientEvents } from '@app/shared/socket-events';
+import type { ErrorCode } from '@app/shared/errors';
 import { cryptoTransactions, mintAttempts, users } from '../../db/schema';
 import { one } from '../../db/rows';
 import { isUniqueViolation } from '../../db/client';
@@ -139,7 +140,7 @@ export async function mint(deps: MintDeps, userId: number, peerId: number): Prom
     attempt = one(await db.select().from(mintAttempts).where(eq(mintAttempts.id, attempt.id)));
     if (!attempt.txHash) {
       deps.log.error({ err: error, attemptId: attempt.id }, 'mint transaction could not be sent');
-      return finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction could not be sent' });
+      return finish(deps, attempt, { outcome: 'technical_failure', error: 'MINT_NOT_SENT' });
     }
     // Journaled: the chain workers send the same bytes again and finish the attempt.
     deps.log.error({ err: error, attemptId: attempt.id }, 'mint broadcast failed, resending in the background');
@@ -161,7 +162,7 @@ export async function settlePendingMints(deps: MintDeps, graceMs = 60_000): Prom
   for (const attempt of pending) {
     const age = Date.now() - attempt.createdAt.getTime();
     if (!attempt.txHash) {
-      if (age > graceMs) await finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction was never sent' });
+      if (age > graceMs) await finish(deps, attempt, { outcome: 'technical_failure', error: 'MINT_NOT_SENT' });
       continue;
     }
     const receipt = await deps.ctx.chain.receipt(attempt.txHash as Hash);
@@ -171,7 +172,7 @@ export async function settlePendingMints(deps: MintDeps, graceMs = 60_000): Prom
       continue;
     }
     const outcome = await resumeSend(deps.ctx, attempt.txHash);
-    if (outcome === 'dropped') await finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction was dropped' });
+    if (outcome === 'dropped') await finish(deps, attempt, { outcome: 'technical_failure', error: 'MINT_DROPPED' });
   }
 }
 
@@ -186,10 +187,11 @@ async function awaitMinted(deps: MintDeps, attempt: MintAttemptRow, hash: Hash, 
       throw new AppError('MINT_IN_PROGRESS');
     }
     deps.log.error({ err: error, attemptId: attempt.id }, 'mint transaction failed');
-    return finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint transaction failed on chain' });
+    const reverted = error instanceof AppError && error.code === 'TRANSACTION_FAILED';
+    return finish(deps, attempt, { outcome: 'technical_failure', error: reverted ? 'TRANSACTION_REVERTED' : 'TRANSACTION_FAILED' });
   }
   const nftId = ids[0];
-  if (nftId === undefined) return finish(deps, attempt, { outcome: 'technical_failure', error: 'The mint created no token' });
+  if (nftId === undefined) return finish(deps, attempt, { outcome: 'technical_failure', error: 'MINT_NO_TOKEN' });
   return finish(deps, attempt, { outcome: 'success', nftId, hash });
 }
 
@@ -201,7 +203,7 @@ async function resumePending(deps: MintDeps, attempt: MintAttemptRow): Promise<M
   return awaitMinted(deps, attempt, attempt.txHash as Hash, 5_000);
 }
 
-type Finish = { outcome: 'failure' } | { outcome: 'technical_failure'; error: string } | { outcome: 'success'; nftId: number; hash: Hash };
+type Finish = { outcome: 'failure' } | { outcome: 'technical_failure'; error: ErrorCode } | { outcome: 'success'; nftId: number; hash: Hash };
 
 /** Records the outcome once (a concurrent finisher loses), tells both users, and answers the requester. */
 async function finish(deps: MintDeps, attempt: MintAttemptRow, end: Finish): Promise<MintResult> {

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Address, Hash } from 'viem';
 import { REFERRAL_POOL_SHARE } from '@app/shared/constants';
 import type { TransactionType } from '@app/shared/schemas/crypto';
+import type { ErrorCode } from '@app/shared/errors';
 import { cryptoTransactions, nfts, purchases } from '../../db/schema';
 import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
@@ -52,7 +53,8 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
     return row;
   }
 
-  async function setStep(step: StepRow, set: Partial<StepRow>) {
+  /** A step's failure reason is a catalogue code. */
+  async function setStep(step: StepRow, set: Omit<Partial<StepRow>, 'error'> & { error?: ErrorCode }) {
     const row = one(await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, step.id)).returning());
     ctx.events.transaction(row.userId!, toTransaction(row));
     return row;
@@ -121,7 +123,7 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
     }
     await settleSend(ctx, step.txHash, receipt.status === 'reverted' ? 'reverted' : 'mined');
     if (receipt.status === 'reverted') {
-      await setStep(step, { status: 'FAIL', blockNumber: receipt.blockNumber, error: 'Reverted on chain' });
+      await setStep(step, { status: 'FAIL', blockNumber: receipt.blockNumber, error: 'TRANSACTION_REVERTED' });
       return 'failed';
     }
     await setStep(step, { status: 'CONFIRMED', confirmations: 1, blockNumber: receipt.blockNumber });
@@ -212,11 +214,11 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
       const last = steps.at(-1);
       // After a failed attempt the steps start over.
       const current = last && last.status !== 'FAIL' ? last : undefined;
-      if (last?.status === 'FAIL' && purchase.attempts === 0) return fail(purchase, last.error ?? 'Transaction failed');
+      if (last?.status === 'FAIL' && purchase.attempts === 0) return fail(purchase, last.error ?? 'TRANSACTION_FAILED');
       if (current?.status === 'PROCESSING') {
         const outcome = await follow(purchase, current);
         if (outcome === 'wait') return;
-        if (outcome === 'failed') return fail(purchase, 'Transaction failed');
+        if (outcome === 'failed') return fail(purchase, 'TRANSACTION_FAILED');
         if (current.type === 'BUY_NFT') return complete(purchase);
         await emit(purchase.id);
         continue;
@@ -235,7 +237,7 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
         await advance(purchase);
       } catch (error) {
         log.error({ err: error, purchaseId: purchase.id }, 'purchase step failed');
-        await fail(purchase, 'Transaction failed').catch(() => undefined);
+        await fail(purchase, 'TRANSACTION_FAILED').catch(() => undefined);
       }
     }
   }

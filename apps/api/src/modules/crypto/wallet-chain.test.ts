@@ -3,6 +3,7 @@ import { createWalletClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
+import { isErrorCode } from '@app/shared/errors';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
 import { devChainDefinition } from '../../chain/start-chain';
@@ -12,7 +13,8 @@ import { silentEvents, type CryptoContext } from './context';
 
 /**
  * The wallet's loose ends against a real EVM (Hardhat's node with the real contracts): BNB sent to
- * a deposit address shows in the history without touching the USDT ledger.
+ * a deposit address shows in the history without touching the USDT ledger, and a failure's reason
+ * is a code of the error catalogue.
  */
 let chain: TestChain;
 let t: TestApp;
@@ -138,5 +140,27 @@ describe('BNB deposits', () => {
     await settle(chain.gateway.confirmations + 1);
     const bnbInputs = (await history(buyer.headers)).items.filter((tx) => tx.type === 'INPUT' && tx.currency === 'BNB');
     expect(bnbInputs).toEqual([expect.objectContaining({ status: 'CONFIRMED', amount: '0.01', txHash: faucet.body.bnbTxHash })]);
+  });
+});
+
+describe('failure reasons', () => {
+  it('are error-catalogue codes, stored as such', async () => {
+    const user = await userWithToken();
+    const { address } = await wallet(user.headers);
+    await chain.mintUsdt(address as Address, usdt(20));
+    await chain.setNative(address as Address, parseEther('1'));
+    await settle(chain.gateway.confirmations + 1);
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const requested = await call<Transaction>('POST', '/wallet/withdraw/', { ...user.headers, 'idempotency-key': 'reason-code-001' }, { currency: 'USDT', address: to, amount: '5' });
+    expect(requested.status).toBe(200);
+    // No gas left when the sender signs: the transfer cannot be sent.
+    await chain.setNative(address as Address, 0n);
+    await settle(2);
+    const failed = (await call<Transaction>('GET', `/transaction/${requested.body.id}`, user.headers)).body;
+    expect(failed).toMatchObject({ status: 'FAIL', error: 'TRANSFER_NOT_SENT' });
+    expect(isErrorCode(failed.error)).toBe(true);
+    const [row] = await t.database.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, requested.body.id));
+    expect(row!.error).toBe('TRANSFER_NOT_SENT');
+    expect(await wallet(user.headers)).toMatchObject({ withdrawable: '20', pendingWithdrawals: '0' });
   });
 });

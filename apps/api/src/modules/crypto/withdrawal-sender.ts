@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Address, Hash } from 'viem';
+import type { ErrorCode } from '@app/shared/errors';
 import { cryptoTransactions } from '../../db/schema';
 import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
@@ -10,6 +11,8 @@ import { crashPoint } from '../../lib/crash-points';
 import { publish } from '../../events/event-bus';
 
 type Row = typeof cryptoTransactions.$inferSelect;
+/** What a finished withdrawal's row may change; its failure reason is a catalogue code. */
+type Outcome = Omit<Partial<Row>, 'error'> & { error?: ErrorCode };
 
 /** How long a send may stay unrecorded before the sender looks on chain for it. */
 const UNRECORDED_SEND_GRACE_MS = 120_000;
@@ -27,7 +30,7 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
     return saved;
   }
 
-  async function finish(row: Row, outcome: 'CONFIRMED' | 'FAIL', extra: Partial<Row>) {
+  async function finish(row: Row, outcome: 'CONFIRMED' | 'FAIL', extra: Outcome) {
     const amount = BigInt(row.amount);
     const userId = row.userId!;
     const saved = await ctx.db.transaction(async (tx) => {
@@ -79,7 +82,7 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
         return;
       }
       log.error({ err: error, transactionId: row.id }, 'withdrawal could not be sent');
-      await finish(row, 'FAIL', { error: 'The transfer could not be sent' });
+      await finish(row, 'FAIL', { error: 'TRANSFER_NOT_SENT' });
       return;
     }
     crashPoint('withdrawal.sent');
@@ -106,7 +109,7 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
       return;
     }
     await settleSend(ctx, row.txHash!, receipt.status === 'reverted' ? 'reverted' : 'mined');
-    if (receipt.status === 'reverted') return finish(row, 'FAIL', { error: 'The transfer was reverted on chain', blockNumber: receipt.blockNumber });
+    if (receipt.status === 'reverted') return finish(row, 'FAIL', { error: 'TRANSACTION_REVERTED', blockNumber: receipt.blockNumber });
     const confirmations = Number((await ctx.chain.blockNumber()) - receipt.blockNumber + 1n);
     if (confirmations >= row.requiredConfirmations) return finish(row, 'CONFIRMED', { confirmations, blockNumber: receipt.blockNumber });
     if (confirmations !== row.confirmations) await update(row, { confirmations });

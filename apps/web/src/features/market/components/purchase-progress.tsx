@@ -20,7 +20,7 @@ import type { Nft, Purchase } from '@app/shared/schemas/crypto';
 type SaleLevel = (typeof SALE_LEVELS)[number];
 import { RouterLink } from '../../../components/router-link';
 import { ApiError } from '../../../lib/api-client';
-import { translateError } from '../../../lib/i18n';
+import { translateError, translateFailure } from '../../../lib/i18n';
 import { useCancelPurchase } from '../api/cancel-purchase';
 import { usePurchase } from '../api/get-purchase';
 import { isFinal, purchaseOutcome, type PurchaseOutcome } from '../lib/purchase-progress';
@@ -236,18 +236,21 @@ export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, wall
       );
     } else {
       const wasQueued = purchase.transactions.length === 0;
+      const title = outcome === 'canceled' ? translateError(t, { code: 'TRANSACTION_CANCELED' }) : translateError(t, { code: 'TRANSACTION_FAILED' });
+      // The reason, when it says more than the title (an old row's English text reads as the title).
+      const reason = purchase.error && outcome === 'failed' ? translateFailure(t, purchase.error) : null;
       body = (
         <Stack spacing={2}>
           <OutcomeHeader
             outcome={outcome ?? 'failed'}
-            title={outcome === 'canceled' ? translateError(t, { code: 'TRANSACTION_CANCELED' }) : translateError(t, { code: 'TRANSACTION_FAILED' })}
+            title={title}
           >
             <Typography color="text.secondary">
               {outcome === 'canceled' && wasQueued ? t('outcome.refunded', { price: f.number(purchase.price) }) : t(`outcome.${outcome}Text`)}
             </Typography>
-            {purchase.error && outcome === 'failed' && purchase.error !== 'TRANSACTION_FAILED' && (
+            {reason && reason !== title && (
               <Typography variant="body2" color="error.main" data-testid="purchase-error">
-                {translateError(t, { code: purchase.error, message: purchase.error })}
+                {reason}
               </Typography>
             )}
           </OutcomeHeader>

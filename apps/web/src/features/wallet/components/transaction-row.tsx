@@ -10,7 +10,7 @@ import ApproveIcon from '@mui/icons-material/VerifiedUserOutlined';
 import RewardIcon from '@mui/icons-material/RedeemOutlined';
 import MintIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import type { Transaction, TransactionType } from '@app/shared/schemas/crypto';
-import { translateError } from '../../../lib/i18n';
+import { translateFailure } from '../../../lib/i18n';
 import { txUrl } from '../lib/explorer';
 import { direction, isSettled } from '../lib/transactions';
 import { useFormat } from '../../../lib/use-format';
@@ -92,7 +92,7 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
           </Stack>
           {tx.error && (
             <Typography variant="body2" color="error.main" data-testid="tx-error">
-              {translateError(t, { code: tx.error, message: tx.error })}
+              {translateFailure(t, tx.error)}
             </Typography>
           )}
         </Box>
