@@ -160,7 +160,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await jobs.start();
     await events.start();
   });
-  app.addHook('onClose', async () => {
+  // Background work stops first (preClose), while the database it needs is still open; fastify
+  // runs onClose hooks in reverse order, after the resources registered by the caller are closed.
+  app.addHook('preClose', async () => {
     await events.stop();
     await jobs.stop();
   });
@@ -207,7 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS, () => settlePendingMints(mintDepsOf(app, mintContext)));
     wakeable.workers = workers;
     app.decorate('cryptoWorkers', workers);
-    app.addHook('onClose', async () => workers.stop());
+    app.addHook('preClose', async () => workers.stop());
   }
   const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client });
   await attachMeetings(app, { redis: deps.redis?.client, codeSecret: `${deps.jwtSecret}:meeting-codes` });

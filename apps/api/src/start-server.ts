@@ -48,7 +48,7 @@ export async function startServer(
       log: app.log,
     });
     leadership.start();
-    app.addHook('onClose', () => leadership.stop());
+    app.addHook('preClose', () => leadership.stop());
   }
   app.addHook('onClose', async () => {
     await chain.gateway.close();

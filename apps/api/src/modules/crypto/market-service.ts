@@ -293,7 +293,7 @@ export async function addSupply(ctx: CryptoContext, level: SaleLevel, count: num
  * The chain workers' part: supplies and grants whose request ended before their tokens were
  * recorded (a crash, a slow chain) are recorded here from the journal, or sent again.
  */
-export async function settleTokenSends(ctx: CryptoContext, graceMs = 30_000): Promise<void> {
+export async function settleTokenSends(ctx: CryptoContext, graceMs = 5_000): Promise<void> {
   for (const purpose of ['supply', 'grant'] as const) {
     for (const send of await unsettledSends(ctx, purpose, graceMs)) {
       const receipt = await ctx.chain.receipt(send.hash as `0x${string}`);

@@ -1,0 +1,207 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { parseEther, type Address } from 'viem';
+import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestChain, type TestChain } from '../test/chain';
+import { TEST_JWT_SECRET } from '../test/app';
+import { findRepoRoot } from './lib/paths';
+import { createDatabase } from './db/client';
+import { users, wallets } from './db/schema';
+import { MIGRATIONS } from '../test/database';
+
+/**
+ * Kill and restart: the API runs as a real process on a real chain and database, dies by SIGKILL
+ * at each point where money or a token is in flight (CRASH_AT, lib/crash-points.ts), and is started
+ * again. The second process must finish the work by itself: nothing lost, nothing done twice, the
+ * ledger summing to zero, nothing left for an operator.
+ */
+
+const ROOT = findRepoRoot();
+const SCRIPT = path.join(ROOT, 'apps/api/test/crash/scenario.ts');
+const usdt = (n: number) => BigInt(n) * 10n ** 18n;
+let chain: TestChain;
+
+beforeAll(async () => {
+  chain = await startTestChain({ confirmations: 1 });
+}, 120_000);
+afterAll(async () => chain?.stop());
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** A database of the scenario's own: a PGlite folder, or a new database on DATABASE_URL's server. */
+async function scenarioDatabase(dataDir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { env: {}, drop: async () => {} };
+  const name = `crash_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  void dataDir;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  report: Record<string, unknown> | null;
+  stderr: string;
+}
+
+function run(phase: 'act' | 'recover', scenario: string, env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, phase, scenario], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code, signal) => {
+      // The server's own log lines share stdout; the scenario's answer is the line marked REPORT.
+      const line = stdout.split('\n').find((l) => l.startsWith('REPORT '));
+      let report: Record<string, unknown> | null = null;
+      try {
+        report = line ? (JSON.parse(line.slice('REPORT '.length)) as Record<string, unknown>) : null;
+      } catch {
+        report = null;
+      }
+      resolve({ code, signal, report, stderr: stderr.slice(-4000) });
+    });
+  });
+}
+
+/**
+ * Runs `act` until the crash point kills it, then `recover`, and returns what recovery found. Each
+ * scenario has its own database and its own custodial wallet (a fresh mnemonic) on the shared chain,
+ * so user 1 and 2 are the first users made in it and their deposit addresses are new; `prepare`
+ * funds them before the process starts.
+ */
+async function crashAndRecover(
+  scenario: string,
+  crashAt: string,
+  prepare?: (addressOf: (userId: number) => Address) => Promise<void>,
+) {
+  const mnemonic = generateMnemonic(english);
+  const addressOf = (userId: number) => mnemonicToAccount(mnemonic, { addressIndex: userId }).address;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `crash-${scenario}-`));
+  const database = await scenarioDatabase(dataDir);
+  try {
+    await prepare?.(addressOf);
+    // Users 1 and 2 with their deposit addresses, before any process runs: the watcher knows them
+    // from its first pass, as it knows a real user's address before anyone can deposit to it.
+    const seeded = await createDatabase(database.env.DATABASE_URL ? { url: database.env.DATABASE_URL } : { dataDir });
+    await seeded.migrate(MIGRATIONS);
+    for (const id of [1, 2]) {
+      const [row] = await seeded.db.insert(users).values({ email: `crash-${id}@example.com`, domain: `crash${id}`, firstName: 'Mia' }).returning();
+      await seeded.db.insert(wallets).values({ userId: row!.id, address: addressOf(row!.id) });
+    }
+    await seeded.close();
+    const env = {
+      ...database.env,
+      NODE_ENV: 'test',
+      APP_ENV: 'development',
+      LOG_LEVEL: 'error',
+      LOG_PRETTY: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      JWT_SECRET: TEST_JWT_SECRET,
+      PASSWORD_HASH_COST: '10',
+      RATE_LIMIT_MAX: '100000',
+      CHAIN_RPC_URL: chain.rpcUrl,
+      CHAIN_USDT_ADDRESS: chain.gateway.usdtAddress,
+      CHAIN_MARKET_ADDRESS: chain.gateway.marketAddress,
+      CHAIN_TREASURY_PRIVATE_KEY: chain.treasuryPrivateKey,
+      CHAIN_MNEMONIC: mnemonic,
+      CHAIN_CONFIRMATIONS: '1',
+      CHAIN_POLL_INTERVAL_MS: '200',
+      JOBS_POLL_SECONDS: '0.5',
+      MINT_CHANCE_SILVER: '1',
+    };
+    const acted = await run('act', scenario, { ...env, CRASH_AT: crashAt });
+    expect(acted.signal, `act should die at ${crashAt}: ${JSON.stringify(acted.report)} ${acted.stderr}`).toBe('SIGKILL');
+    expect(acted.stderr).toContain(`crash point ${crashAt.split(':')[0]}`);
+    const recovered = await run('recover', scenario, env);
+    expect(recovered.code, `recover failed: ${JSON.stringify(recovered.report)} ${recovered.stderr}`).toBe(0);
+    const report = recovered.report!;
+    // The books, whatever the scenario: every movement sums to zero and nothing waits for an operator.
+    expect(report).toMatchObject({ ledgerTotal: '0', stuckTransactions: 0, unsettledSends: [] });
+    return report;
+  } finally {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const SCENARIO_TIMEOUT = 240_000;
+
+describe('kill -9 and restart', () => {
+  it('after a purchase\'s gas top-up is sent: the purchase completes and the token is bought once', async () => {
+    const report = await crashAndRecover('purchase-gas', 'purchase.step.sent:1', async (addressOf) => {
+      await chain.mintUsdt(addressOf(1), usdt(150));
+    });
+    expect(report).toMatchObject({ status: 'COMPLETED', dbOwner: 1, chainOwnerIsBuyer: true, minedBuys: 1, available: usdt(50).toString() });
+    expect(report.steps).toEqual(['GASING:CONFIRMED', 'APPROVE:CONFIRMED', 'BUY_NFT:CONFIRMED']);
+  }, SCENARIO_TIMEOUT);
+
+  it('after a purchase\'s BUY_NFT is sent: the purchase completes, paid once', async () => {
+    const report = await crashAndRecover('purchase-buy', 'purchase.step.sent:3', async (addressOf) => {
+      await chain.mintUsdt(addressOf(1), usdt(150));
+    });
+    expect(report).toMatchObject({ status: 'COMPLETED', dbOwner: 1, chainOwnerIsBuyer: true, minedBuys: 1, available: usdt(50).toString() });
+  }, SCENARIO_TIMEOUT);
+
+  it('after a withdrawal is sent: it is confirmed, and the receiver got the money exactly once', async () => {
+    const report = await crashAndRecover('withdrawal', 'withdrawal.sent', async (addressOf) => {
+      await chain.mintUsdt(addressOf(1), usdt(50));
+      await chain.setNative(addressOf(1), parseEther('1'));
+    });
+    expect(report).toMatchObject({ status: 'CONFIRMED', received: usdt(20).toString(), available: usdt(30).toString() });
+  }, SCENARIO_TIMEOUT);
+
+  it('after mintChild is sent: the attempt ends in success with the child listed, minted once', async () => {
+    const report = await crashAndRecover('mint', 'mint.sent');
+    expect(report).toMatchObject({ outcome: 'success', child: { status: 'LISTED', parents: [1, 2] }, chainHolderIsMarket: true, mintSends: 1 });
+  }, SCENARIO_TIMEOUT);
+
+  it('after a supply transaction is sent: its tokens are listed, once', async () => {
+    const report = await crashAndRecover('supply', 'supply.sent');
+    expect(report).toMatchObject({ listed: 2, onChainWithMarket: true, supplySends: 1 });
+  }, SCENARIO_TIMEOUT);
+
+  it('in the middle of a deposit scan: every deposit is credited exactly once', async () => {
+    const report = await crashAndRecover('deposit-scan', 'deposit.credited:2', async (addressOf) => {
+      for (const amount of [10, 20, 30]) await chain.mintUsdt(addressOf(1), usdt(amount));
+    });
+    expect(report).toMatchObject({ deposits: 3, available: usdt(60).toString() });
+  }, SCENARIO_TIMEOUT);
+});
