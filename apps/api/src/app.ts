@@ -49,6 +49,7 @@ import { MARKET_ROOM } from '@app/shared/socket-events';
 import { settlePendingMints, mintDepsOf } from './modules/crypto/mint-service';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createEventBus, type EventBus } from './events/event-bus';
+import { scheduleReconciliation } from './modules/crypto/reconciliation-job';
 
 /** A Content-Security-Policy source that allows exactly this inline script. */
 const scriptHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
@@ -170,7 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Services
   const tokens = createTokenService(deps.jwtSecret);
   await app.register(authPlugin, { db: deps.database.db, tokens });
-  const mailer = createMailer({ db: deps.database.db, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = await createMailer({ db: deps.database.db, jobs, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const accounts = createAccountService({
@@ -209,6 +210,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS, () => settlePendingMints(mintDepsOf(app, mintContext)));
     wakeable.workers = workers;
     app.decorate('cryptoWorkers', workers);
+    const reconciliation = await scheduleReconciliation(jobs, crypto_, config.RECONCILE_INTERVAL_MINUTES, app.log);
+    if (config.WORKERS_ENABLED) app.addHook('onReady', () => reconciliation.bookNext());
     app.addHook('preClose', async () => workers.stop());
   }
   const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client });
