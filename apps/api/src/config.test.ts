@@ -88,6 +88,7 @@ describe('config: chain', () => {
     expect(config.CHAIN_RPC_URL).toBeUndefined();
     expect(config).toMatchObject({
       CHAIN_CONFIRMATIONS: 2,
+      CHAIN_FINALITY: 'confirmations',
       CHAIN_DEV_BLOCK_INTERVAL_MS: 1000,
       CHAIN_POLL_INTERVAL_MS: 3000,
       BNB_PRICE_USD: 600,
@@ -107,6 +108,7 @@ describe('config: chain', () => {
     expect(config.CHAIN_MNEMONIC).toBe(MNEMONIC);
     expect(config.CHAIN_EXPLORER_URL).toBe('https://testnet.bscscan.com');
     expect(loadConfig({ ...real, CHAIN_CONFIRMATIONS: '3' }).CHAIN_CONFIRMATIONS).toBe(3);
+    expect(loadConfig({ ...real, CHAIN_FINALITY: 'finalized' }).CHAIN_FINALITY).toBe('finalized');
   });
 
   it('reads the development chain and display settings', () => {
@@ -133,6 +135,7 @@ describe('config: chain', () => {
     [{ CHAIN_TREASURY_PRIVATE_KEY: 'abc' }, 'CHAIN_TREASURY_PRIVATE_KEY'],
     [{ CHAIN_MNEMONIC: 'twelve words that are not a valid mnemonic at all in any way' }, 'CHAIN_MNEMONIC'],
     [{ CHAIN_CONFIRMATIONS: '-1' }, 'CHAIN_CONFIRMATIONS'],
+    [{ CHAIN_FINALITY: 'safe' }, 'CHAIN_FINALITY'],
     [{ CHAIN_EXPLORER_URL: 'bscscan' }, 'CHAIN_EXPLORER_URL'],
     [{ CHAIN_DEV_PORT: '70000' }, 'CHAIN_DEV_PORT'],
     [{ CHAIN_DEV_BLOCK_INTERVAL_MS: 'fast' }, 'CHAIN_DEV_BLOCK_INTERVAL_MS'],

@@ -5,6 +5,7 @@ import { validateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english';
 import { APP_ENVS, DEFAULT_DEPOSIT_CONFIRMATIONS, DEFAULT_MINT_CHANCE, MIN_AGE } from '@app/shared/constants';
 import { findRepoRoot } from './lib/paths';
+import { CHAIN_FINALITIES } from './chain/gateway';
 
 /** Deposits on the development chain count after this many blocks (a real chain: DEFAULT_DEPOSIT_CONFIRMATIONS). */
 const DEV_CHAIN_CONFIRMATIONS = 2;
@@ -80,6 +81,8 @@ const envSchema = z.object({
     .refine((v) => validateMnemonic(v, english), 'must be a valid English BIP-39 mnemonic')
     .optional(),
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
+  // When deposits and withdrawals count: CHAIN_CONFIRMATIONS blocks on top, or the chain's finalized block.
+  CHAIN_FINALITY: z.enum(CHAIN_FINALITIES).default('confirmations'),
   CHAIN_EXPLORER_URL: optionalUrl(/^https?$/, 'https://'),
   CHAIN_DEV_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   CHAIN_DEV_BLOCK_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),

@@ -117,7 +117,19 @@ export interface ChainGateway extends ChainInfo {
    * its transactions. BNB a contract passes on inside its execution (an internal transfer) is not seen.
    */
   nativeTransfers(fromBlock: bigint, toBlock: bigint, to: readonly Address[]): Promise<NativeTransfer[]>;
+
+  // ---------------------------------------------------------------- finality
+  /**
+   * When a deposit or a withdrawal counts (CHAIN_FINALITY): `confirmations`, once `confirmations`
+   * blocks stand on top of it, or `finalized`, once its block is at or below `finalizedBlock()`.
+   */
+  readonly finality: ChainFinality;
+  /** The chain's `finalized` block tag: the newest block that can no longer be reorganised away. */
+  finalizedBlock(): Promise<bigint>;
 }
+
+export const CHAIN_FINALITIES = ['confirmations', 'finalized'] as const;
+export type ChainFinality = (typeof CHAIN_FINALITIES)[number];
 
 /** Blocks one `nativeTransfers` call reads at most. */
 export const NATIVE_SCAN_MAX_BLOCKS = 100n;

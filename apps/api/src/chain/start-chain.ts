@@ -34,6 +34,7 @@ export type ChainConfig = Pick<
   | 'CHAIN_TREASURY_PRIVATE_KEY'
   | 'CHAIN_MNEMONIC'
   | 'CHAIN_CONFIRMATIONS'
+  | 'CHAIN_FINALITY'
   | 'CHAIN_EXPLORER_URL'
   | 'CHAIN_DEV_PORT'
   | 'CHAIN_DEV_BLOCK_INTERVAL_MS'
@@ -192,6 +193,7 @@ export async function startChain(config: ChainConfig, logger: ChainLogger): Prom
       treasuryPrivateKey,
       mnemonic,
       confirmations: config.CHAIN_CONFIRMATIONS,
+      finality: config.CHAIN_FINALITY,
       explorerUrl: config.CHAIN_EXPLORER_URL ?? null,
     });
     const info: ChainFile = {
@@ -222,6 +224,7 @@ export async function startChain(config: ChainConfig, logger: ChainLogger): Prom
       treasuryPrivateKey,
       mnemonic,
       confirmations: config.CHAIN_CONFIRMATIONS,
+      finality: config.CHAIN_FINALITY,
       explorerUrl: config.CHAIN_EXPLORER_URL ?? null,
       pollingIntervalMs: 250,
       retryCount: 0,

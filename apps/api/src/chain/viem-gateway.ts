@@ -25,7 +25,7 @@ import { HDKey, hdKeyToAccount, privateKeyToAccount } from 'viem/accounts';
 import { eeeMarketAbi } from '@app/contracts/generated/eee-market';
 import { testUsdtAbi } from '@app/contracts/generated/test-usdt';
 import type { ChainGateway, Receipt, RebroadcastOutcome, SendOptions, SignedTransaction, Signer, UsdtTransfer } from './gateway';
-import { NATIVE_SCAN_MAX_BLOCKS, type NativeTransfer } from './gateway';
+import { NATIVE_SCAN_MAX_BLOCKS, type ChainFinality, type NativeTransfer } from './gateway';
 
 /** Blocks `nativeTransfers` asks for at once. */
 const NATIVE_SCAN_PARALLEL = 5n;
@@ -73,6 +73,8 @@ export interface ViemGatewayOptions {
   verify?: boolean;
   /** Runs after close() has let pending sends finish (startChain stops the dev chain here). */
   onClose?: () => Promise<void>;
+  /** When deposits and withdrawals count (default `confirmations`); `finalized` needs a node that knows the tag. */
+  finality?: ChainFinality;
 }
 
 /** The node refused a nonce as already used (not "already known": that one was taken). */
@@ -451,6 +453,10 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
       }
       return transfers;
     },
+
+    // ---------------------------------------------------------------- finality
+    finality: options.finality ?? 'confirmations',
+    finalizedBlock: async () => (await client.getBlock({ blockTag: 'finalized' })).number,
   };
   return gateway;
 }

@@ -9,6 +9,7 @@ import { toTransaction } from './representations';
 import { publish } from '../../events/event-bus';
 import { crashPoint } from '../../lib/crash-points';
 import { DEV_CHAIN_ID } from './wallet-service';
+import { confirmationsAt, readFinality, type Finality } from './finality';
 
 const CURSOR = 'usdt-deposits';
 const NATIVE_CURSOR = 'bnb-deposits';
@@ -27,23 +28,14 @@ const CHUNK = 2_000n;
  */
 export const NATIVE_VALUE_LOG_INDEX = -1;
 
-/** Where the chain stands for one pass: what counts as final, and how that is shown. */
-interface Finality {
-  head: bigint;
-  /** The highest block whose deposits count. */
-  final: bigint;
-  /** Confirmations a deposit needs, as its row shows them. */
-  required: number;
-}
-
-const confirmationsAt = (finality: Finality, block: bigint) => Number(finality.head - block + 1n);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 
 /**
  * Credits USDT sent to users' deposit addresses. A transfer shows as PENDING with its confirmations
  * while it is young and becomes a CONFIRMED INPUT (or REWARD, when the market contract paid a
- * parent's share) once it has enough; only then does the ledger move. The cursor is the last block
+ * parent's share) once it is final (finality.ts: enough confirmations, or a finalized block); only
+ * then does the ledger move. The cursor is the last block
  * whose transfers were credited, so a restart resumes there; (tx hash, log index) is unique, so a
  * block read twice credits once.
  *
@@ -75,12 +67,6 @@ export function createDepositWatcher(ctx: CryptoContext) {
       .insert(chainCursors)
       .values({ name, chainId: ctx.chain.chainId, block })
       .onConflictDoUpdate({ target: chainCursors.name, set: { block, chainId: ctx.chain.chainId, updatedAt: new Date() } });
-  }
-
-  async function readFinality(): Promise<Finality> {
-    const head = await ctx.chain.blockNumber();
-    const required = BigInt(Math.max(1, ctx.chain.confirmations));
-    return { head, final: head - required + 1n, required: ctx.chain.confirmations };
   }
 
   // ---------------------------------------------------------------- USDT
@@ -285,7 +271,7 @@ export function createDepositWatcher(ctx: CryptoContext) {
   }
 
   async function pollNative(finality: Finality, addresses: Map<string, number>) {
-    let cursor = await readCursor(NATIVE_CURSOR, finality.head, NATIVE_FIRST_RUN_LOOKBACK);
+    const cursor = await readCursor(NATIVE_CURSOR, finality.head, NATIVE_FIRST_RUN_LOOKBACK);
     // A fresh development chain (or a reorganisation of the young blocks) starts the young reads over.
     if (nativeYoungScanned > finality.head) nativeYoungScanned = -1n;
     if (!addresses.size) {
@@ -296,7 +282,6 @@ export function createDepositWatcher(ctx: CryptoContext) {
       for await (const { end, found } of nativeTransfersTo(addresses, cursor + 1n, finality.final)) {
         for (const { userId, transfer } of found) await creditNative(userId, transfer, finality);
         await saveCursor(NATIVE_CURSOR, end);
-        cursor = end;
       }
     }
     // Young blocks are read once each for PENDING rows; a block reorganised away before it is final
@@ -310,7 +295,7 @@ export function createDepositWatcher(ctx: CryptoContext) {
 
   /** One pass: credit what is confirmed, show what is still young, USDT then BNB. Returns the credited USDT block. */
   async function poll(): Promise<bigint> {
-    const finality = await readFinality();
+    const finality = await readFinality(ctx.chain);
     const addresses = await userAddresses();
     const credited = await pollUsdt(finality, addresses);
     await pollNative(finality, addresses);

@@ -7,14 +7,18 @@ import { isErrorCode } from '@app/shared/errors';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
 import { devChainDefinition } from '../../chain/start-chain';
+import { DEV_CHAIN_ID } from '../../chain/dev-chain';
+import type { ChainGateway } from '../../chain/gateway';
+import { createViemGateway } from '../../chain/viem-gateway';
 import { chainCursors, cryptoTransactions, domainEvents, ledgerEntries } from '../../db/schema';
 import { createDepositWatcher } from './deposit-watcher';
+import { createWithdrawalSender } from './withdrawal-sender';
 import { silentEvents, type CryptoContext } from './context';
 
 /**
  * The wallet's loose ends against a real EVM (Hardhat's node with the real contracts): BNB sent to
- * a deposit address shows in the history without touching the USDT ledger, and a failure's reason
- * is a code of the error catalogue.
+ * a deposit address shows in the history without touching the USDT ledger, a failure's reason is a
+ * code of the error catalogue, and with CHAIN_FINALITY=finalized the chain's finalized block decides.
  */
 let chain: TestChain;
 let t: TestApp;
@@ -162,5 +166,122 @@ describe('failure reasons', () => {
     const [row] = await t.database.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, requested.body.id));
     expect(row!.error).toBe('TRANSFER_NOT_SENT');
     expect(await wallet(user.headers)).toMatchObject({ withdrawable: '20', pendingWithdrawals: '0' });
+  });
+});
+
+describe('CHAIN_FINALITY=finalized', () => {
+  let gateway: ChainGateway;
+  /** How far the finalized block stays behind Hardhat's, which finalizes each block at once. */
+  let lag = 0n;
+  let ctx: CryptoContext;
+  const log = { error() {} };
+
+  beforeAll(async () => {
+    gateway = await createViemGateway({
+      rpcUrl: chain.rpcUrl,
+      chainId: DEV_CHAIN_ID,
+      usdtAddress: chain.gateway.usdtAddress,
+      marketAddress: chain.gateway.marketAddress,
+      treasuryPrivateKey: chain.treasuryPrivateKey,
+      mnemonic: chain.mnemonic,
+      confirmations: 2,
+      pollingIntervalMs: 50,
+      retryCount: 0,
+      finality: 'finalized',
+    });
+    const lagging = new Proxy(gateway, {
+      get(target, property, receiver) {
+        if (property === 'finalizedBlock') return async () => (await target.finalizedBlock()) - lag;
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    ctx = { db: t.database.db, chain: lagging, events: silentEvents, bnbPriceUsd: 600, wake() {} };
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  const byCurrency = async (headers: Record<string, string>) => {
+    const items = (await history(headers)).items.filter((tx) => tx.type === 'INPUT');
+    return { usdt: items.filter((tx) => tx.currency === 'USDT'), bnb: items.filter((tx) => tx.currency === 'BNB') };
+  };
+
+  it('reads the finalized tag from the node (Hardhat finalizes its head)', async () => {
+    await chain.mine(1);
+    const head = await gateway.blockNumber();
+    expect(await gateway.finalizedBlock()).toBe(head);
+    expect(gateway.finality).toBe('finalized');
+    expect(chain.gateway.finality).toBe('confirmations');
+  });
+
+  it('counts a deposit once its block is finalized, not after CHAIN_CONFIRMATIONS blocks', async () => {
+    lag = 0n;
+    const watcher = createDepositWatcher(ctx);
+    const user = await userWithToken();
+    const { address } = await wallet(user.headers);
+
+    // Finalized at once: credited with one confirmation, where CHAIN_CONFIRMATIONS asks for 2.
+    await chain.mintUsdt(address as Address, usdt(30));
+    await sendBnbFromOutside(address as Address, parseEther('0.2'));
+    await watcher.poll();
+    let inputs = await byCurrency(user.headers);
+    expect(inputs.usdt).toEqual([expect.objectContaining({ status: 'CONFIRMED', amount: '30', requiredConfirmations: 1 })]);
+    expect(inputs.bnb).toEqual([expect.objectContaining({ status: 'CONFIRMED', amount: '0.2', confirmations: 1, requiredConfirmations: 1 })]);
+    expect((await wallet(user.headers)).balance).toBe('30');
+
+    // Two blocks short of finalized: PENDING however many blocks stand on top, until it is reached.
+    lag = 2n;
+    await chain.mintUsdt(address as Address, usdt(10));
+    await sendBnbFromOutside(address as Address, parseEther('0.1'));
+    await watcher.poll();
+    inputs = await byCurrency(user.headers);
+    expect(inputs.usdt[0]).toMatchObject({ status: 'PENDING', amount: '10', confirmations: 2, requiredConfirmations: 3 });
+    expect(inputs.bnb[0]).toMatchObject({ status: 'PENDING', amount: '0.1', confirmations: 1, requiredConfirmations: 3 });
+    expect((await wallet(user.headers)).balance).toBe('30');
+
+    await chain.mine(1);
+    await watcher.poll();
+    inputs = await byCurrency(user.headers);
+    expect(inputs.usdt[0]).toMatchObject({ status: 'CONFIRMED', amount: '10' });
+    expect(inputs.bnb[0]).toMatchObject({ status: 'PENDING', amount: '0.1', confirmations: 2, requiredConfirmations: 3 });
+    expect((await wallet(user.headers)).balance).toBe('40');
+
+    await chain.mine(1);
+    await watcher.poll();
+    inputs = await byCurrency(user.headers);
+    expect(inputs.bnb.map((tx) => tx.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+    expect(inputs.usdt.map((tx) => tx.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+  });
+
+  it('counts a withdrawal as sent once its block is finalized', async () => {
+    lag = 0n;
+    const user = await userWithToken();
+    const { address } = await wallet(user.headers);
+    await chain.mintUsdt(address as Address, usdt(50));
+    await chain.setNative(address as Address, parseEther('1'));
+    await createDepositWatcher(ctx).poll();
+    expect((await wallet(user.headers)).withdrawable).toBe('50');
+
+    lag = 2n;
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const requested = await call<Transaction>('POST', '/wallet/withdraw/', { ...user.headers, 'idempotency-key': 'finalized-wd-01' }, { currency: 'USDT', address: to, amount: '20' });
+    expect(requested.status).toBe(200);
+    const sender = createWithdrawalSender(ctx, log);
+    const read = async () => (await call<Transaction>('GET', `/transaction/${requested.body.id}`, user.headers)).body;
+
+    await sender.run();
+    expect(await gateway.usdtBalance(to)).toBe(usdt(20));
+    await sender.run();
+    expect(await read()).toMatchObject({ status: 'PROCESSING', confirmations: 1, requiredConfirmations: 3 });
+    await chain.mine(1);
+    await sender.run();
+    expect(await read()).toMatchObject({ status: 'PROCESSING', confirmations: 2, requiredConfirmations: 3 });
+    expect(await wallet(user.headers)).toMatchObject({ withdrawable: '30', pendingWithdrawals: '20' });
+
+    await chain.mine(1);
+    await sender.run();
+    expect(await read()).toMatchObject({ status: 'CONFIRMED', confirmations: 3 });
+    expect(await wallet(user.headers)).toMatchObject({ balance: '30', withdrawable: '30', pendingWithdrawals: '0' });
   });
 });

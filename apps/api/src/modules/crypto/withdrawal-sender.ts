@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Address, Hash } from 'viem';
 import type { ErrorCode } from '@app/shared/errors';
 import { cryptoTransactions } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { CryptoContext } from './context';
 import { lockWallet, move, post } from './ledger';
 import { toTransaction } from './representations';
 import { journaled, resumeSend, settleSend } from './chain-journal';
+import { confirmationsAt, readFinality } from './finality';
 import { crashPoint } from '../../lib/crash-points';
 import { publish } from '../../events/event-bus';
 
@@ -31,6 +32,28 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
   }
 
   async function finish(row: Row, outcome: 'CONFIRMED' | 'FAIL', extra: Outcome) {
+    if (outcome === 'CONFIRMED' && ctx.chain.finality === 'finalized' && extra.blockNumber != null) {
+      // CHAIN_FINALITY=finalized: sent for good once its block is finalized. Until then it stays
+      // PROCESSING and shows how far it has come (the distance to the finalized block moves).
+      const finality = await readFinality(ctx.chain);
+      const progress = { confirmations: confirmationsAt(finality, extra.blockNumber), requiredConfirmations: finality.required };
+      if (extra.blockNumber > finality.final) {
+        const [moved] = await ctx.db
+          .update(cryptoTransactions)
+          .set(progress)
+          .where(
+            and(
+              eq(cryptoTransactions.id, row.id),
+              eq(cryptoTransactions.status, 'PROCESSING'),
+              or(ne(cryptoTransactions.confirmations, progress.confirmations), ne(cryptoTransactions.requiredConfirmations, progress.requiredConfirmations)),
+            ),
+          )
+          .returning();
+        if (moved) ctx.events.transaction(moved.userId!, toTransaction(moved));
+        return;
+      }
+      extra = { ...extra, ...progress };
+    }
     const amount = BigInt(row.amount);
     const userId = row.userId!;
     const saved = await ctx.db.transaction(async (tx) => {
@@ -125,7 +148,9 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
       try {
         if (row.status === 'REQUESTED') await send(row);
         else if (!row.txHash) await recover(row);
-        else await follow(row);
+        // With CHAIN_FINALITY=finalized the finalized block decides (in finish), not a count kept on
+        // the row: every mined withdrawal goes on to finish.
+        else await follow(ctx.chain.finality === 'finalized' ? { ...row, requiredConfirmations: 1 } : row);
       } catch (error) {
         log.error({ err: error, transactionId: row.id }, 'withdrawal step failed, retrying on the next pass');
       }
