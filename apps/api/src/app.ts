@@ -44,9 +44,9 @@ import type { ChainGateway } from './chain/gateway';
 import { cryptoRoutes } from './modules/crypto/routes';
 import { createCryptoWorkers, type CryptoWorkers } from './modules/crypto/workers';
 import type { CryptoContext } from './modules/crypto/context';
-import { purchasePush, transactionPush } from './modules/crypto/push-items';
-import { MARKET_ROOM } from '@app/shared/socket-events';
-import { settlePendingMints, mintDepsOf } from './modules/crypto/mint-service';
+import { cryptoRealtime } from './modules/crypto/realtime';
+import { registerChatSockets } from './modules/chat/sockets';
+import { createMintModule, type MintModule } from './modules/mint/index';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createEventBus, type EventBus } from './events/event-bus';
 import { scheduleReconciliation } from './modules/crypto/reconciliation-job';
@@ -171,6 +171,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Services
   const tokens = createTokenService(deps.jwtSecret);
   await app.register(authPlugin, { db: deps.database.db, tokens });
+  // Realtime at the bottom: modules get it and add their own socket handlers.
+  const realtime = attachRealtime(app, { redis: deps.redis });
   const mailer = await createMailer({ db: deps.database.db, jobs, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
@@ -183,7 +185,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     passwordCost: config.PASSWORD_HASH_COST,
     supportEmail: config.SUPPORT_EMAIL,
   });
+  registerChatSockets(realtime, { db: deps.database.db, log: app.log });
   let crypto_: CryptoContext | undefined;
+  let mintModule: MintModule | undefined;
   if (deps.chain) {
     const wakeable: { workers?: CryptoWorkers } = {};
     crypto_ = {
@@ -191,31 +195,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       chain: deps.chain,
       bnbPriceUsd: config.BNB_PRICE_USD,
       wake: () => wakeable.workers?.wake(),
-      events: {
-        purchase: (userId, purchase) => {
-          app.realtime.toUser(userId, 'purchase:update', purchase);
-          const push = purchasePush(purchase);
-          if (push) app.realtime.toUser(userId, 'notification', push);
-        },
-        transaction: (userId, transaction) => {
-          app.realtime.toUser(userId, 'transaction:update', transaction);
-          const push = transactionPush(transaction);
-          if (push) app.realtime.toUser(userId, 'notification', push);
-        },
-        wallet: (userId, change) => app.realtime.toUser(userId, 'wallet:changed', change),
-        market: (level) => app.realtime.io.to(MARKET_ROOM).emit('market:changed', level),
-      },
+      events: cryptoRealtime(realtime),
     };
-    const mintContext = crypto_;
-    const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS, () => settlePendingMints(mintDepsOf(app, mintContext)));
+    // The mint is built after the meetings it needs; the workers ask for it when they pass.
+    const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS, () => mintModule?.settlePending() ?? Promise.resolve());
     wakeable.workers = workers;
     app.decorate('cryptoWorkers', workers);
     const reconciliation = await scheduleReconciliation(jobs, crypto_, config.RECONCILE_INTERVAL_MINUTES, app.log);
     if (config.WORKERS_ENABLED) app.addHook('onReady', () => reconciliation.bookNext());
     app.addHook('preClose', async () => workers.stop());
   }
-  const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client });
-  await attachMeetings(app, { redis: deps.redis?.client, codeSecret: `${deps.jwtSecret}:meeting-codes` });
+  const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client, realtime });
+  const meetings = await attachMeetings(app, { redis: deps.redis?.client, codeSecret: `${deps.jwtSecret}:meeting-codes` });
+  if (crypto_) {
+    mintModule = createMintModule({ ctx: crypto_, clock: app.clock, meetings, config, toUser: realtime.toUser, log: app.log });
+  }
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
   await registerRateLimit(app, {
@@ -242,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(meetingRoutes, { prefix: '/meet/meetings' });
       if (config.CLOCK_CONTROL) await api.register(devClockRoutes, { prefix: '/dev' });
       if (crypto_) await api.register(cryptoRoutes, { prefix: '/crypto', ctx: crypto_ });
+      if (mintModule) await api.register(mintModule.routes, { prefix: '/crypto', ...mintModule.routeOptions });
     },
     { prefix: '/api' },
   );
@@ -259,6 +254,5 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.status(error.statusCode).send(error.toBody());
   });
 
-  attachRealtime(app, { redis: deps.redis });
   return app;
 }

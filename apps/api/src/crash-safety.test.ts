@@ -87,12 +87,7 @@ function run(phase: 'act' | 'recover', scenario: string, env: Record<string, str
     child.on('exit', (code, signal) => {
       // The server's own log lines share stdout; the scenario's answer is the line marked REPORT.
       const line = stdout.split('\n').find((l) => l.startsWith('REPORT '));
-      let report: Record<string, unknown> | null = null;
-      try {
-        report = line ? (JSON.parse(line.slice('REPORT '.length)) as Record<string, unknown>) : null;
-      } catch {
-        report = null;
-      }
+      const report = line ? (JSON.parse(line.slice('REPORT '.length)) as Record<string, unknown>) : null;
       resolve({ code, signal, report, stderr: stderr.slice(-4000) });
     });
   });

@@ -106,6 +106,10 @@ export interface ChainGateway extends ChainInfo {
   levelOf(tokenId: number): Promise<number>;
   /** USDT price of a level as the contract sells it. */
   priceOf(level: number): Promise<bigint>;
+  /** Tokens the contract ever created; their ids run from 1 to this number. */
+  totalMinted(): Promise<number>;
+  /** The two users' addresses a minted token was born of; zero addresses for the supply. */
+  parentsOf(tokenId: number): Promise<[Address, Address]>;
 
   close(): Promise<void>;
 

@@ -423,6 +423,12 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     levelOf: async (tokenId) =>
       Number(await client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'levelOf', args: [BigInt(tokenId)] })),
     priceOf: (level) => client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'priceOf', args: [level] }),
+    totalMinted: async () => Number(await client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'totalMinted' })),
+    parentsOf: async (tokenId) =>
+      [...(await client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'parentsOf', args: [BigInt(tokenId)] }))] as [
+        Address,
+        Address,
+      ],
 
     async close() {
       if (closed) return;

@@ -3,11 +3,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
-import { MARKET_ROOM, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
+import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
 import { AppError } from '../lib/app-error';
 import { bearerToken } from '../plugins/auth';
-import { createTypingRelay } from '../modules/chat/typing';
-import { onMeetWatch } from '../modules/meet/hands/watch-socket';
 
 interface SocketData {
   userId: number;
@@ -16,19 +14,24 @@ interface SocketData {
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/**
+ * What modules get of the realtime layer: send to a user or a room on every API process, end a
+ * user's sockets, and add their own handlers to each authenticated socket. It knows no module.
+ */
+export interface Realtime {
+  io: RealtimeServer;
+  /** Emits to every socket of one user, on every API process. */
+  toUser<E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Ends a user's sockets everywhere (blocked, deleted, logged out). */
+  disconnectUser(userId: number, reason: string): void;
+  /** Runs for every authenticated socket, after it joined its user's room. */
+  onSocket(handler: (socket: RealtimeSocket) => void): void;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    realtime: {
-      io: RealtimeServer;
-      /** Emits to every socket of one user, on every API process. */
-      toUser<E extends keyof ServerToClientEvents>(
-        userId: number,
-        event: E,
-        ...args: Parameters<ServerToClientEvents[E]>
-      ): void;
-      /** Ends a user's sockets everywhere (blocked, deleted, logged out). */
-      disconnectUser(userId: number, reason: string): void;
-    };
+    realtime: Realtime;
   }
 }
 
@@ -46,7 +49,7 @@ function accessKeyOf(socket: RealtimeSocket): string | undefined {
  * socket.io on the API's own HTTP server. A socket must present a valid access key (the JWT);
  * it then joins its user's room. With Redis, rooms span every API process.
  */
-export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redis; sub: Redis } }) {
+export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redis; sub: Redis } }): Realtime {
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -66,8 +69,7 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
     }
   });
 
-  const relayTyping = createTypingRelay({ db: app.database.db, emit: (userId, event, ...args) => io.to(userRoom(userId)).emit(event, ...args), log: app.log });
-
+  const handlers: ((socket: RealtimeSocket) => void)[] = [];
   io.on('connection', (socket: RealtimeSocket) => {
     const { userId } = socket.data;
     void socket.join(userRoom(userId));
@@ -75,27 +77,29 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack(Date.now());
     });
-    socket.on('market:watch', (on) => {
-      void (on === true ? socket.join(MARKET_ROOM) : socket.leave(MARKET_ROOM));
-    });
-    socket.on('chat:typing', (typing) => relayTyping(userId, typing));
-    socket.on('meet:watch', (area, ack) => onMeetWatch(app, socket, area, ack));
+    for (const handler of handlers) handler(socket);
   });
 
-  app.decorate('realtime', {
+  const realtime: Realtime = {
     io,
     toUser: (userId, event, ...args) => {
       io.to(userRoom(userId)).emit(event, ...args);
+    },
+    toRoom: (room, event, ...args) => {
+      io.to(room).emit(event, ...args);
     },
     disconnectUser: (userId, reason) => {
       io.to(userRoom(userId)).emit('session:revoked', reason);
       io.in(userRoom(userId)).disconnectSockets(true);
     },
-  });
+    onSocket: (handler) => void handlers.push(handler),
+  };
+  app.decorate('realtime', realtime);
 
   // Close sockets before Fastify closes the HTTP server, so open websockets do not hold it up.
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
     io.engine.close();
   });
+  return realtime;
 }

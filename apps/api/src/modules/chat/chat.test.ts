@@ -7,7 +7,7 @@ import type { ClientToServerEvents, PushItem, ServerToClientEvents } from '@app/
 import type { ErrorBody } from '@app/shared/errors';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { chatMessages } from '../../db/schema';
-import { blockedIds, isBlockedEitherWay } from './blocks';
+import { blockedIds, isBlockedEitherWay } from '../people/blocks';
 
 /**
  * The chat over HTTP and the socket: conversations, messages (idempotent under concurrency, live,

@@ -17,7 +17,7 @@ import {
   userParamsSchema,
 } from '@app/shared/schemas/chat';
 import { okSchema } from '@app/shared/schemas/auth';
-import { blockUser, listBlocks, unblockUser } from './blocks';
+import { blockUser, listBlocks, unblockUser } from '../people/blocks';
 import {
   getConversation,
   listConversations,

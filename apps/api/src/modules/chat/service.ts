@@ -17,8 +17,8 @@ import type { Db, Tx } from '../../db/client';
 import { chatMembers, chatMessages, conversations, users, type ChatMessageRow } from '../../db/schema';
 import { one } from '../../db/rows';
 import { AppError } from '../../lib/app-error';
-import { blockedIds, isBlockedEitherWay } from './blocks';
-import { displayName, peerColumns, toPeer } from './peer';
+import { blockedIds, isBlockedEitherWay } from '../people/blocks';
+import { displayName, peerColumns, toPeer } from '../people/peer';
 
 /** Emits an event to every socket of one user (app.realtime.toUser). */
 export type Emit = <E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;

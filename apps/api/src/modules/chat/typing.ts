@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ChatTypingRequest } from '@app/shared/schemas/chat';
 import type { Db } from '../../db/client';
 import { conversations } from '../../db/schema';
-import { isBlockedEitherWay } from './blocks';
+import { isBlockedEitherWay } from '../people/blocks';
 import type { Emit } from './service';
 
 /** Conversations whose pair is remembered; a pair never changes, so entries never go stale. */

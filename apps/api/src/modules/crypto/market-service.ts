@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { fromWei, toWei } from './amounts';
 import type { CryptoContext } from './context';
 import { requestHash } from './idempotency';
-import { maxBuyableType } from './kyc-gate';
+import { maxBuyableType } from '../kyc/kyc-gate';
 import { balancesOf, lockWallet, move, post } from './ledger';
 import { levelName, toNft, toPurchase } from './representations';
 import { ensureWallet } from './wallet-service';

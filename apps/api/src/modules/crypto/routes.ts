@@ -23,9 +23,6 @@ import { requireIdempotencyKey } from './idempotency';
 import { addSupply, buy, cancelPurchase, getListedNft, getMarket, getPurchase, grantIcon, listPurchases } from './market-service';
 import { faucet, getCryptoInfo, getFee, getTransaction, getWallet, listTransactions } from './wallet-service';
 import { requestWithdrawal } from './withdraw-service';
-import { mint, mintDepsOf } from './mint-service';
-import { mintRequestSchema, mintResultSchema } from '@app/shared/schemas/meet';
-import { sightDevice } from '../meet/meetings/plugin';
 
 const bearer = [{ bearer: [] }];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -92,15 +89,6 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext }> = async
       schema: { tags, summary: 'Buy a level now, or prepay and join its queue (Idempotency-Key header)', security: bearer, body: buyRequestSchema, response: { 200: purchaseSchema } },
     },
     async (request) => buy(ctx, userId(request), request.body, requireIdempotencyKey(request.headers['idempotency-key'])),
-  );
-  app.patch(
-    '/nft/mint',
-    {
-      preHandler: [app.authenticate, sightDevice(app)],
-      config: { rateLimit: app.rateLimits.sensitive },
-      schema: { tags, summary: 'Mint with the user the caller met (the published chance per level)', security: bearer, body: mintRequestSchema, response: { 200: mintResultSchema } },
-    },
-    async (request) => mint(mintDepsOf(app, ctx), userId(request), request.body.userId),
   );
   app.get(
     '/nft/purchases',

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { chatMembers, chatMessages, reports, users } from '../../db/schema';
 import { one } from '../../db/rows';
 import { AppError } from '../../lib/app-error';
-import { toPeer } from '../chat/peer';
+import { toPeer } from '../people/peer';
 
 /**
  * Reports of users (PRODUCT.md: block and report). Anyone signed in reports; admins and moderators

@@ -5,7 +5,7 @@ import { avatarUrl } from '@app/shared/schemas/user';
 import { ageOn } from '@app/shared/validation/rules';
 import type { Db } from '../../../db/client';
 import { hands, nfts, users } from '../../../db/schema';
-import { kycApprovedTypes } from '../../crypto/kyc-gate';
+import { kycApprovedTypes } from '../../kyc/kyc-gate';
 import type { LatLng } from '../nearby/geo';
 import { publicDistance, publicPosition } from '../nearby/privacy';
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { blockedIds } from '../../chat/blocks';
+import { blockedIds } from '../../people/blocks';
 import { createNearbyIndex } from '../nearby/create-nearby-index';
 import type { LatLng } from '../nearby/geo';
 import type { NearbyIndex } from '../nearby/nearby-index';
@@ -16,6 +16,8 @@ import { createMovementGuard } from './movement-guard';
 import { rebuildIndex } from './rebuild';
 import { handsScope } from './scope';
 import { startSweeper, sweepExpiredHands, type Sweeper } from './sweeper';
+import type { Realtime } from '../../../realtime/socket-server';
+import { onMeetWatch } from './watch-socket';
 import { tileOf } from './tiles';
 
 /** Everything the raised hands need, built once per app: the index, the live map, the secret. */
@@ -53,7 +55,10 @@ const SWEEP_INTERVAL_MS = 1_000;
  * Builds the raised-hands runtime and ties it to the app's life: on ready the index is rebuilt from
  * the hands table (a restart loses no hand) and the expiry sweeper starts; on close both stop.
  */
-export async function createMeetHands(app: FastifyInstance, options: { jwtSecret: string; redis?: Redis }): Promise<MeetHands> {
+export async function createMeetHands(
+  app: FastifyInstance,
+  options: { jwtSecret: string; redis?: Redis; realtime: Realtime },
+): Promise<MeetHands> {
   const db = app.database.db;
   const clock = app.clock;
   const log = app.log.child({ module: 'meet-hands' });
@@ -116,6 +121,7 @@ export async function createMeetHands(app: FastifyInstance, options: { jwtSecret
   };
   const sweeper: Sweeper = startSweeper(() => sweepExpiredHands(hands), SWEEP_INTERVAL_MS, log);
 
+  options.realtime.onSocket((socket) => socket.on('meet:watch', (area, ack) => onMeetWatch(hands, socket, area, ack)));
   app.decorate('meetHands', hands);
   app.addHook('onReady', async () => {
     const restored = await rebuildIndex(db, index, clock.now());

@@ -14,7 +14,7 @@ import { isProfileComplete } from '@app/shared/schemas/user';
 import { ageOn } from '@app/shared/validation/rules';
 import { hands, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { blockedIds, isBlockedEitherWay } from '../../chat/blocks';
+import { blockedIds, isBlockedEitherWay } from '../../people/blocks';
 import { MAX_NEAR_LIMIT } from '../nearby/nearby-index';
 import { snapToGrid } from '../nearby/privacy';
 import { findPublicNearby } from '../nearby/public-nearby';

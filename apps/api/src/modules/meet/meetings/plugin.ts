@@ -46,8 +46,9 @@ export async function attachMeetings(app: FastifyInstance, opts: { redis?: Redis
     });
   });
   app.addHook('onClose', async () => store.close());
+  return service;
 }
 
 /** preHandler (after authenticate): the device sighting happens before the route decides. */
-export const sightDevice = (app: FastifyInstance) => async (request: FastifyRequest) =>
-  app.meetings.devices.record(request.auth!.id, request.headers[HEADERS.fingerprint]);
+export const sightDevice = (devices: MeetingService['devices']) => async (request: FastifyRequest) =>
+  devices.record(request.auth!.id, request.headers[HEADERS.fingerprint]);

@@ -3,7 +3,7 @@ import { FIRST_MINT_DELAY_HOURS, NFT_TYPE, SALE_LEVELS } from '@app/shared/const
 import type { MintRequirement, MintRequirementKey, Restriction } from '@app/shared/schemas/meet';
 import type { Db } from '../../../db/client';
 import { meetings, mintAttempts, nfts } from '../../../db/schema';
-import { kycApprovedType } from '../../crypto/kyc-gate';
+import { kycApprovedType } from '../../kyc/kyc-gate';
 import { levelName } from '../../crypto/representations';
 import { activeRestriction } from '../protection/restrictions';
 import { sideOf, type Pair } from './pair';

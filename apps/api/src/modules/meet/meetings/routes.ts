@@ -16,7 +16,7 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['meet'];
   const meetings = app.meetings;
   // Device protection sees the request before the service decides anything.
-  const preHandler = [app.authenticate, sightDevice(app)];
+  const preHandler = [app.authenticate, sightDevice(app.meetings.devices)];
 
   app.get(
     '/chances',

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client';
 import { chatBlocks, meetings, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { displayName } from '../../chat/peer';
+import { displayName } from '../../people/peer';
 import { meetingFoundPush } from '../../crypto/push-items';
 import { createDeviceSightings, type DeviceSightings } from '../protection/device-sightings';
 import { raiseRestriction } from '../protection/restrictions';

@@ -4,7 +4,7 @@ import type { MeetingProgress, MeetingView } from '@app/shared/schemas/meet';
 import { avatarUrl } from '@app/shared/schemas/user';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
-import { lastMintOf, toMintResult } from '../../crypto/mint-result';
+import { lastMintOf, toMintResult } from './mint-result';
 import { levelName } from '../../crypto/representations';
 import { createMeetingState, snapshotMeeting, type MeetingSnapshot } from '../detector/meeting-detector';
 import { MEETING_RULES } from '../detector/rules';

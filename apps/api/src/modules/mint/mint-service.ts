@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Hash } from 'viem';
 import { SALE_LEVELS } from '@app/shared/constants';
 import type { MintRequirement, MintResult } from '@app/shared/schemas/meet';
@@ -10,17 +10,17 @@ import { one } from '../../db/rows';
 import { isUniqueViolation } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { isBlockedEitherWay } from '../chat/blocks';
+import { isBlockedEitherWay } from '../people/blocks';
 import type { MeetingService } from '../meet/meetings/service';
 import { pairOf, type Pair } from '../meet/meetings/pair';
 import { blockingAttempt, loadMintFacts, mintRequirements, type MintAttemptRow } from '../meet/meetings/requirements';
-import type { CryptoContext } from './context';
-import { awaitCreated, recordCreatedTokens } from './market-service';
-import { createMintRandom, quantizeChance, quantizeRoll, type MintRandom } from './mint-random';
-import { generateTransactionOf, toMintResult } from './mint-result';
-import { mintPush } from './push-items';
-import { levelName, toTransaction } from './representations';
-import { journaled, resumeSend, settleSend } from './chain-journal';
+import type { CryptoContext } from '../crypto/context';
+import { awaitCreated, recordCreatedTokens } from '../crypto/market-service';
+import { quantizeChance, quantizeRoll, type MintRandom } from './mint-random';
+import { generateTransactionOf, toMintResult } from '../meet/meetings/mint-result';
+import { mintPush } from '../crypto/push-items';
+import { levelName, toTransaction } from '../crypto/representations';
+import { journaled, resumeSend, settleSend } from '../crypto/chain-journal';
 import { crashPoint } from '../../lib/crash-points';
 import { publish } from '../../events/event-bus';
 
@@ -44,28 +44,6 @@ export interface MintDeps {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** How long to wait for the mint transaction to be mined before answering MINT_IN_PROGRESS. */
   receiptTimeoutMs?: number;
-}
-
-const contexts = new WeakMap<FastifyInstance, MintDeps>();
-
-/** The mint's dependencies for this app: built once, so the seeded generator keeps its place. */
-export function mintDepsOf(app: FastifyInstance, ctx: CryptoContext): MintDeps {
-  let deps = contexts.get(app);
-  if (!deps) {
-    const { config } = app;
-    deps = {
-      ctx,
-      clock: app.clock,
-      meetings: app.meetings,
-      chances: { SILVER: config.MINT_CHANCE_SILVER, GOLD: config.MINT_CHANCE_GOLD, PLATINUM: config.MINT_CHANCE_PLATINUM },
-      random: createMintRandom(config.MINT_RANDOM_SEED),
-      emit: <E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>) =>
-        app.realtime.toUser(userId, event, ...args),
-      log: app.log,
-    };
-    contexts.set(app, deps);
-  }
-  return deps;
 }
 
 /** The attempt the pair already has stops this one: in progress, or the pair is done. */

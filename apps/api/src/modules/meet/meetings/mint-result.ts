@@ -1,9 +1,9 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { MintResult } from '@app/shared/schemas/meet';
-import type { Db } from '../../db/client';
-import { cryptoTransactions, mintAttempts } from '../../db/schema';
-import type { Pair } from '../meet/meetings/pair';
-import { levelName } from './representations';
+import type { Db } from '../../../db/client';
+import { cryptoTransactions, mintAttempts } from '../../../db/schema';
+import type { Pair } from './pair';
+import { levelName } from '../../crypto/representations';
 
 type AttemptRow = typeof mintAttempts.$inferSelect;
 
