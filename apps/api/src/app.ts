@@ -41,15 +41,12 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createAccountLimits } from './lib/account-limits';
 import { mapStyleOrigin, publicConfigOf } from './modules/system/public-config';
 import type { ChainGateway } from './chain/gateway';
-import { cryptoRoutes } from './modules/crypto/routes';
-import { createCryptoWorkers, type CryptoWorkers } from './modules/crypto/workers';
-import type { CryptoContext } from './modules/crypto/context';
-import { cryptoRealtime } from './modules/crypto/realtime';
+import type { CryptoWorkers } from './modules/crypto/workers';
+import { createCryptoModule } from './modules/crypto/index';
 import { registerChatSockets } from './modules/chat/sockets';
 import { createMintModule, type MintModule } from './modules/mint/index';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createEventBus, type EventBus } from './events/event-bus';
-import { scheduleReconciliation } from './modules/crypto/reconciliation-job';
 
 /** A Content-Security-Policy source that allows exactly this inline script. */
 const scriptHash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
@@ -186,29 +183,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     supportEmail: config.SUPPORT_EMAIL,
   });
   registerChatSockets(realtime, { db: deps.database.db, log: app.log });
-  let crypto_: CryptoContext | undefined;
+  // The mint sits above crypto and meet; the chain workers drive its pending attempts too, so
+  // they ask for it when they pass (it is built once the meetings exist).
   let mintModule: MintModule | undefined;
-  if (deps.chain) {
-    const wakeable: { workers?: CryptoWorkers } = {};
-    crypto_ = {
-      db: deps.database.db,
-      chain: deps.chain,
-      bnbPriceUsd: config.BNB_PRICE_USD,
-      wake: () => wakeable.workers?.wake(),
-      events: cryptoRealtime(realtime),
-    };
-    // The mint is built after the meetings it needs; the workers ask for it when they pass.
-    const workers = createCryptoWorkers(crypto_, app.log, config.CHAIN_POLL_INTERVAL_MS, () => mintModule?.settlePending() ?? Promise.resolve());
-    wakeable.workers = workers;
-    app.decorate('cryptoWorkers', workers);
-    const reconciliation = await scheduleReconciliation(jobs, crypto_, config.RECONCILE_INTERVAL_MINUTES, app.log);
-    if (config.WORKERS_ENABLED) app.addHook('onReady', () => reconciliation.bookNext());
-    app.addHook('preClose', async () => workers.stop());
+  const cryptoModule = deps.chain
+    ? await createCryptoModule({ db: deps.database.db, chain: deps.chain, realtime, jobs, config, log: app.log, extraPass: () => mintModule?.settlePending() ?? Promise.resolve() })
+    : undefined;
+  if (cryptoModule) {
+    app.decorate('cryptoWorkers', cryptoModule.workers);
+    if (config.WORKERS_ENABLED) app.addHook('onReady', () => cryptoModule.start());
+    app.addHook('preClose', () => cryptoModule.stop());
   }
   const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client, realtime });
   const meetings = await attachMeetings(app, { redis: deps.redis?.client, codeSecret: `${deps.jwtSecret}:meeting-codes` });
-  if (crypto_) {
-    mintModule = createMintModule({ ctx: crypto_, clock: app.clock, meetings, config, toUser: realtime.toUser, log: app.log });
+  if (cryptoModule) {
+    mintModule = createMintModule({ ctx: cryptoModule.ctx, clock: app.clock, meetings, config, toUser: realtime.toUser, log: app.log });
   }
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
@@ -235,7 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(handRoutes, { prefix: '/meet', hands: meetHands });
       await api.register(meetingRoutes, { prefix: '/meet/meetings' });
       if (config.CLOCK_CONTROL) await api.register(devClockRoutes, { prefix: '/dev' });
-      if (crypto_) await api.register(cryptoRoutes, { prefix: '/crypto', ctx: crypto_ });
+      if (cryptoModule) await api.register(cryptoModule.routes, { prefix: '/crypto', ...cryptoModule.routeOptions });
       if (mintModule) await api.register(mintModule.routes, { prefix: '/crypto', ...mintModule.routeOptions });
     },
     { prefix: '/api' },

@@ -22,7 +22,7 @@ let ctx: CryptoContext;
 
 beforeAll(async () => {
   chain = await startTestChain({ confirmations: 1 });
-  t = await createTestApp({ chain: chain.gateway, env: { RECONCILE_INTERVAL_MINUTES: '1' } });
+  t = await createTestApp({ chain: chain.gateway, env: { RECONCILE_INTERVAL_MINUTES: '1440' } });
   ctx = { db: t.database.db, chain: chain.gateway, events: silentEvents, bnbPriceUsd: 600, wake() {} };
 }, 120_000);
 

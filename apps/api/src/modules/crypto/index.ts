@@ -1,0 +1,48 @@
+import type { ChainGateway } from '../../chain/gateway';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { Realtime } from '../../realtime/socket-server';
+import type { CryptoContext } from './context';
+import { cryptoRealtime } from './realtime';
+import { scheduleReconciliation } from './reconciliation-job';
+import { cryptoRoutes } from './routes';
+import { createCryptoWorkers } from './workers';
+
+/**
+ * The wallet and the market: the context its services share, its routes, the chain workers (run
+ * by whoever leads) and the reconciliation job. Work of modules above it that the chain workers
+ * must also drive (the mint's pending attempts) comes in through `extraPass`.
+ */
+export async function createCryptoModule(deps: {
+  db: Db;
+  chain: ChainGateway;
+  realtime: Realtime;
+  jobs: JobQueue;
+  config: Pick<Config, 'BNB_PRICE_USD' | 'CHAIN_POLL_INTERVAL_MS' | 'RECONCILE_INTERVAL_MINUTES'>;
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  extraPass?: () => Promise<void>;
+}) {
+  let wake = () => {};
+  const ctx: CryptoContext = {
+    db: deps.db,
+    chain: deps.chain,
+    bnbPriceUsd: deps.config.BNB_PRICE_USD,
+    wake: () => wake(),
+    events: cryptoRealtime(deps.realtime),
+  };
+  const workers = createCryptoWorkers(ctx, deps.log, deps.config.CHAIN_POLL_INTERVAL_MS, deps.extraPass);
+  wake = () => workers.wake();
+  const reconciliation = await scheduleReconciliation(deps.jobs, ctx, deps.config.RECONCILE_INTERVAL_MINUTES, deps.log);
+  return {
+    ctx,
+    workers,
+    /** Register under /api/crypto. */
+    routes: cryptoRoutes,
+    routeOptions: { ctx },
+    /** Books the next reconciliation (once the job queue runs). */
+    start: () => reconciliation.bookNext(),
+    stop: () => workers.stop(),
+  };
+}
+export type CryptoModule = Awaited<ReturnType<typeof createCryptoModule>>;
