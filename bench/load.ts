@@ -360,11 +360,9 @@ async function main() {
   cleanups.push(async () => dataDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
   const apis: ApiProcess[] = [];
   cleanups.push(() => stopApis(apis));
-  // The first process alone on the fresh database (migrations, the job queues), then the others
-  // together: three first starts at once can die with "deadlock detected" in pg-boss's
-  // create_queue (two processes creating the queues' partitions at the same time).
-  await startApi(PROCESSES[0], { ...env, DATA_DIR: dataDirs[0]! }, apis);
-  await Promise.all(PROCESSES.slice(1).map((name, i) => startApi(name, { ...env, DATA_DIR: dataDirs[i + 1]! }, apis)));
+  // All three at once on the fresh database, as a deployment boots them: migrations take a lock,
+  // and the job queues' creation retries the race it can lose.
+  await Promise.all(PROCESSES.map((name, i) => startApi(name, { ...env, DATA_DIR: dataDirs[i]! }, apis)));
   apis.sort((x, y) => x.name.localeCompare(y.name));
 
   const db = new pg.Client({ connectionString: databaseUrl(databaseName) });

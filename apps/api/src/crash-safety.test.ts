@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { parseEther, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +11,7 @@ import { TEST_JWT_SECRET } from '../test/app';
 import { findRepoRoot } from './lib/paths';
 import { createDatabase } from './db/client';
 import { users, wallets } from './db/schema';
-import { MIGRATIONS } from '../test/database';
+import { createServerDatabase, MIGRATIONS } from '../test/database';
 
 /**
  * Kill and restart: the API runs as a real process on a real chain and database, dies by SIGKILL
@@ -44,26 +42,11 @@ function freePort(): Promise<number> {
 }
 
 /** A database of the scenario's own: a PGlite folder, or a new database on DATABASE_URL's server. */
-async function scenarioDatabase(dataDir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+async function scenarioDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { env: {}, drop: async () => {} };
-  const name = `crash_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  void dataDir;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const server = await createServerDatabase(serverUrl, 'crash');
+  return { env: { DATABASE_URL: server.url }, drop: server.drop };
 }
 
 interface Run {
@@ -107,7 +90,7 @@ async function crashAndRecover(
   const mnemonic = generateMnemonic(english);
   const addressOf = (userId: number) => mnemonicToAccount(mnemonic, { addressIndex: userId }).address;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `crash-${scenario}-`));
-  const database = await scenarioDatabase(dataDir);
+  const database = await scenarioDatabase();
   try {
     await prepare?.(addressOf);
     // Users 1 and 2 with their deposit addresses, before any process runs: the watcher knows them

@@ -17,19 +17,30 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate(MIGRATIONS);
     return database;
   }
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const server = await createServerDatabase(serverUrl);
+  const database = await createDatabase({ url: server.url, poolSize: 5 });
+  await database.migrate(MIGRATIONS);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await server.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, with its URL and a way to drop it. */
+export async function createServerDatabase(serverUrl: string, prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await createDatabase({ url: url.toString(), poolSize: 5 });
-  await database.migrate(MIGRATIONS);
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

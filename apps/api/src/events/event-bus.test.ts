@@ -3,18 +3,12 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { domainEvents, eventDeliveries, users } from '../db/schema';
 import { createTestDatabase } from '../../test/database';
+import { until } from '../../test/until';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue';
 import { createEventBus, publish, type EventBus } from './event-bus';
 
 const log = { error() {}, warn() {} };
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('domain events', () => {
   const open: { stops: (() => Promise<void>)[]; database?: Database } = { stops: [] };

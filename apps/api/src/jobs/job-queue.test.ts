@@ -1,17 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/database';
+import { until } from '../../test/until';
 import { createJobQueue, DEAD_LETTER_QUEUE, type JobQueue } from './job-queue';
 
 const log = { error() {}, warn() {} };
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('durable job queue', () => {
   const open: { queues: JobQueue[]; databases: Database[] } = { queues: [], databases: [] };
@@ -102,7 +96,8 @@ describe('durable job queue', () => {
       );
       workers.push(queue);
     }
-    for (const queue of workers) await queue.start();
+    // Started at once, as processes that boot together: their queue creation races (and must not deadlock).
+    await Promise.all(workers.map((queue) => queue.start()));
     for (let n = 0; n < 60; n++) await workers[n % 3]!.send('counted', { n });
     await until(() => runs.size === 60);
     await new Promise((r) => setTimeout(r, 1500));

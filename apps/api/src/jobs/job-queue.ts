@@ -46,6 +46,22 @@ function uuidOf(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * Creating a queue inserts its row and then its partition; two processes starting at once can
+ * deadlock there (40P01) or both insert (23505). The loser tries again and finds the queue made.
+ */
+async function retryOnRace<T>(create: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 export interface JobQueue {
   /** Declares a job and, unless this process runs no workers, starts working on it. */
   define<T>(name: string, handler: JobHandler<T>, options?: JobOptions): Promise<void>;
@@ -99,14 +115,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   async function createQueue(name: string, jobOptions: JobOptions) {
-    await boss.createQueue(name, {
+    await retryOnRace(() => boss.createQueue(name, {
       name,
       retryLimit: jobOptions.retryLimit ?? 5,
       retryDelay: jobOptions.retryDelaySeconds ?? 2,
       retryBackoff: true,
       expireInSeconds: jobOptions.expireInSeconds ?? 300,
       deadLetter: DEAD_LETTER_QUEUE,
-    });
+    }));
   }
 
   return {
@@ -150,7 +166,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (started || stopped) return;
       await boss.start();
       started = true;
-      await boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 });
+      await retryOnRace(() => boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 }));
       for (const [name, entry] of handlers) {
         await createQueue(name, entry.options);
         if (options.workers) await work(name);

@@ -2,18 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/database';
+import { until } from '../../test/until';
 import { createLeadership, type Leadership } from './leadership';
 
 const log = { info() {}, error() {} };
 const KEY = 911_000_001;
 
-async function until(check: () => boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('leadership of the single-writer workers', () => {
   const open: { leaders: Leadership[]; database?: Database } = { leaders: [] };

@@ -13,6 +13,8 @@ export interface Leadership {
   isLeader(): boolean;
 }
 
+const ignore = () => {};
+
 export function createLeadership(opts: {
   database: Database;
   /** Any fixed number, the same in every process of this app. */
@@ -53,20 +55,25 @@ export function createLeadership(opts: {
         await client.query('select 1');
         return;
       }
-      client ??= await connect();
-      client.on('error', () => {});
+      if (!client) {
+        client = await connect();
+        // A dropped connection must not crash the process: the next check notices it.
+        client.on('error', ignore);
+      }
       const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [opts.key]);
       if (rows[0]?.locked) await lead();
-      else {
-        client.release();
-        client = undefined;
-      }
+      else release();
     } catch (error) {
       opts.log.error({ err: error }, 'leadership check failed');
-      client?.release(true);
-      client = undefined;
+      release(true);
       await lose();
     }
+  }
+
+  function release(destroy = false) {
+    client?.off('error', ignore);
+    client?.release(destroy);
+    client = undefined;
   }
 
   function schedule() {
@@ -87,11 +94,8 @@ export function createLeadership(opts: {
       clearTimeout(timer);
       await pass;
       await lose();
-      if (client) {
-        await client.query('select pg_advisory_unlock($1)', [opts.key]).catch(() => {});
-        client.release();
-        client = undefined;
-      }
+      await client?.query('select pg_advisory_unlock($1)', [opts.key]).catch(() => {});
+      release();
     },
     isLeader: () => leading,
   };
