@@ -4,11 +4,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect as baseExpect, test as base, type APIRequestContext, type Browser, type BrowserContext, type LaunchOptions, type Page } from '@playwright/test';
+import {
+  chromium,
+  expect as baseExpect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Page,
+} from '@playwright/test';
 import QRCode from 'qrcode';
 import type { ListedNft } from '@app/shared/schemas/crypto';
 import type { MeetingProgress, MeetingView, Mood, RaiseHandRequest } from '@app/shared/schemas/meet';
-import { mintDraw } from '../../api/src/modules/crypto/mint-random';
+import { mintDraw } from '../../api/src/modules/mint/mint-random';
 import { buy, expectAccessible, faucet, registerUser, waitForAvailable, waitForPurchase } from './support/crypto';
 
 /**
@@ -80,7 +89,13 @@ const test = base.extend<object, { meetServer: MeetServer }>({
         const deadline = Date.now() + 180_000;
         for (;;) {
           if (child.exitCode !== null) throw new Error(`the meeting server exited: ${output}`);
-          if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+          if (
+            await fetch(`${url}/api/health`).then(
+              (r) => r.ok,
+              () => false,
+            )
+          )
+            break;
           if (Date.now() > deadline) throw new Error(`the meeting server did not start: ${output}`);
           await new Promise((r) => setTimeout(r, 300));
         }
@@ -113,7 +128,13 @@ async function meetUser(request: APIRequestContext, firstName: string): Promise<
   const record = await ok<{ token?: string }>(
     await request.post('/api/user/profile-update', {
       headers: auth(user),
-      data: { firstName, lastName: 'Tester', domain: `${firstName.toLowerCase()}${crypto.randomBytes(4).toString('hex')}`, gender: 1, birthday: '01.06.1994' },
+      data: {
+        firstName,
+        lastName: 'Tester',
+        domain: `${firstName.toLowerCase()}${crypto.randomBytes(4).toString('hex')}`,
+        gender: 1,
+        birthday: '01.06.1994',
+      },
     }),
   );
   return { id: user.id, token: record.token ?? user.token, firstName };
@@ -130,7 +151,8 @@ async function silverHolder(request: APIRequestContext, firstName: string): Prom
   return user;
 }
 
-const serverNow = async (request: APIRequestContext) => (await ok<{ now: number }>(await request.get('/api/dev/clock'))).now;
+const serverNow = async (request: APIRequestContext) =>
+  (await ok<{ now: number }>(await request.get('/api/dev/clock'))).now;
 const advanceServer = async (request: APIRequestContext, advanceMs: number) =>
   (await ok<{ now: number }>(await request.post('/api/dev/clock', { data: { advanceMs } }))).now;
 
@@ -138,7 +160,11 @@ const raiseHand = async (request: APIRequestContext, user: MeetUser, at: typeof 
   ok(
     await request.put('/api/meet/hand', {
       headers: auth(user),
-      data: { mood, durationHours: 3, position: { lat: at.latitude, lng: at.longitude, accuracy: 5 } } satisfies RaiseHandRequest,
+      data: {
+        mood,
+        durationHours: 3,
+        position: { lat: at.latitude, lng: at.longitude, accuracy: 5 },
+      } satisfies RaiseHandRequest,
     }),
   );
 const markerOf = (page: Page, user: MeetUser) => page.locator(`[data-testid="hand-marker"][data-user-id="${user.id}"]`);
@@ -159,7 +185,14 @@ const opened: BrowserContext[] = [];
  * answered (with the geolocation consent unless `consent` is false) and the browser's location
  * permission granted at `position` (refused when `locationAllowed` is false).
  */
-async function phone(browser: Browser, user: MeetUser, lang: 'en' | 'ru', position = HERE, consent = true, locationAllowed = true): Promise<Phone> {
+async function phone(
+  browser: Browser,
+  user: MeetUser,
+  lang: 'en' | 'ru',
+  position = HERE,
+  consent = true,
+  locationAllowed = true,
+): Promise<Phone> {
   const context = await browser.newContext({
     viewport: PHONE,
     isMobile: true,
@@ -179,7 +212,11 @@ async function phone(browser: Browser, user: MeetUser, lang: 'en' | 'ru', positi
       localStorage.setItem('locale', language);
       localStorage.setItem('cookie-dialog-hidden', 'true');
       localStorage.setItem('install-app-dialog-hidden', 'true');
-      if (granted) localStorage.setItem('consents', JSON.stringify({ terms: true, ads: true, geolocation: true, decidedAt: new Date().toISOString() }));
+      if (granted)
+        localStorage.setItem(
+          'consents',
+          JSON.stringify({ terms: true, ads: true, geolocation: true, decidedAt: new Date().toISOString() }),
+        );
       sessionStorage.setItem('e2e-signed-in', '1');
     },
     { token: user.token, lang, consent },
@@ -199,7 +236,11 @@ const requirement = (page: Page, key: string) => page.getByTestId(`requirement-$
 /** The next fix a page sends, and the progress the server answered with. */
 const nextFix = (page: Page, step: number) =>
   page
-    .waitForResponse((r) => r.url().includes('/api/meet/meetings/') && r.url().endsWith('/position') && r.request().method() === 'POST', { timeout: 15_000 })
+    .waitForResponse(
+      (r) =>
+        r.url().includes('/api/meet/meetings/') && r.url().endsWith('/position') && r.request().method() === 'POST',
+      { timeout: 15_000 },
+    )
     .then(
       async (r) => (await r.json()) as MeetingProgress,
       (error: Error) => {
@@ -212,7 +253,11 @@ const nextFix = (page: Page, step: number) =>
  * server's, STEP_MS at a time, so each step both phones send a fix the server stamps within a
  * moment of each other. Stops once the server has counted the meeting; `onStep` sees the minutes.
  */
-async function playMeeting(request: APIRequestContext, phones: [Phone, Phone], onStep?: (minutes: number) => Promise<void>) {
+async function playMeeting(
+  request: APIRequestContext,
+  phones: [Phone, Phone],
+  onStep?: (minutes: number) => Promise<void>,
+) {
   const pages = phones.map((p) => p.page);
   // Both screens send their first fix on opening; from here on the pages' time moves only with the server's.
   let pageTime = (await serverNow(request)) + 2_000;
@@ -241,7 +286,8 @@ async function openBoth(request: APIRequestContext, phones: [Phone, Phone]) {
     await page.goto(`/meet/${peer.id}`);
     await expect(page.getByTestId('peer-name')).toHaveText(peer.firstName);
   }
-  for (const { page } of phones) await expect(page.getByTestId('location-status')).toHaveAttribute('data-status', 'active');
+  for (const { page } of phones)
+    await expect(page.getByTestId('location-status')).toHaveAttribute('data-status', 'active');
 }
 
 test.describe('the meeting and mint screen', () => {
@@ -251,11 +297,18 @@ test.describe('the meeting and mint screen', () => {
     await Promise.all(opened.splice(0).map((context) => context.close().catch(() => undefined)));
   });
 
-  test('two Silver holders meet for 20 minutes, confirm codes, mint, and both celebrate; the next pair draws a failure, told kindly', async ({ browser, request }) => {
+  test('two Silver holders meet for 20 minutes, confirm codes, mint, and both celebrate; the next pair draws a failure, told kindly', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(420_000);
     expect(mintDraw(SEED, 0)).toBeLessThan(0.5);
     expect(mintDraw(SEED, 1)).toBeGreaterThanOrEqual(0.5);
-    const [anna, boris, clara] = await Promise.all([silverHolder(request, 'Anna'), silverHolder(request, 'Boris'), silverHolder(request, 'Clara')]);
+    const [anna, boris, clara] = await Promise.all([
+      silverHolder(request, 'Anna'),
+      silverHolder(request, 'Boris'),
+      silverHolder(request, 'Clara'),
+    ]);
     // A day and a minute later on the server's clock, both tokens may mint.
     await advanceServer(request, DAY_MS + 60_000);
 
@@ -310,8 +363,14 @@ test.describe('the meeting and mint screen', () => {
       await expect(a.page.getByTestId('meeting-status-text')).toHaveText('Together — stay close');
       await expect(b.page.getByTestId('meeting-status-text')).toHaveText('Вы рядом — не расходитесь');
       await expect(a.page.getByTestId('peer-presence')).toHaveText('On this screen now');
-      await expect(a.page.getByRole('progressbar', { name: 'Time together' })).toHaveAttribute('aria-valuetext', /^\d+ of 20 minutes together$/);
-      await expect(b.page.getByRole('progressbar', { name: 'Время вместе' })).toHaveAttribute('aria-valuetext', /^\d+ из 20 минут вместе$/);
+      await expect(a.page.getByRole('progressbar', { name: 'Time together' })).toHaveAttribute(
+        'aria-valuetext',
+        /^\d+ of 20 minutes together$/,
+      );
+      await expect(b.page.getByRole('progressbar', { name: 'Время вместе' })).toHaveAttribute(
+        'aria-valuetext',
+        /^\d+ из 20 минут вместе$/,
+      );
       await shot(a.page, 'meeting-together-en');
       await shot(b.page, 'meeting-together-ru');
     });
@@ -334,7 +393,9 @@ test.describe('the meeting and mint screen', () => {
     await a.page.getByTestId('code-input').fill('abcdef');
     await expect(a.page.getByTestId('code-input')).toHaveValue('ABCDEF');
     await a.page.getByTestId('code-submit').click();
-    await expect(a.page.getByTestId('code-help')).toHaveText('This code is not valid or has expired. Scan the code on the other screen again');
+    await expect(a.page.getByTestId('code-help')).toHaveText(
+      'This code is not valid or has expired. Scan the code on the other screen again',
+    );
     await shot(a.page, 'meeting-wrong-code-en');
 
     // Each types the other's code.
@@ -421,7 +482,10 @@ test.describe('the meeting and mint screen', () => {
     expect((await viewOf(request, clara, boris)).lastMint).toMatchObject({ outcome: 'failure', nftId: null });
   });
 
-  test('a fresh pair sees what is missing and why, the location consent, refusals and a live restriction countdown', async ({ browser, request }) => {
+  test('a fresh pair sees what is missing and why, the location consent, refusals and a live restriction countdown', async ({
+    browser,
+    request,
+  }) => {
     const [vera, gleb] = await Promise.all([meetUser(request, 'Vera'), meetUser(request, 'Gleb')]);
 
     // Without the geolocation consent nothing is read: the screen explains and asks.
@@ -434,7 +498,10 @@ test.describe('the meeting and mint screen', () => {
     await expect(requirement(v.page, 'met')).toContainText('0 of 20 minutes together so far');
     await expect(requirement(v.page, 'confirmed')).toContainText('Codes are confirmed once the meeting is counted');
     await expect(requirement(v.page, 'sameLevel')).toContainText("You don't hold a token yet");
-    await expect(requirement(v.page, 'sameLevel').getByRole('link', { name: 'Open the market' })).toHaveAttribute('href', '/market');
+    await expect(requirement(v.page, 'sameLevel').getByRole('link', { name: 'Open the market' })).toHaveAttribute(
+      'href',
+      '/market',
+    );
     await expect(requirement(v.page, 'heldLongEnough')).toContainText('First you need tokens of the same level');
     await expect(requirement(v.page, 'pairNotMinted')).toHaveAttribute('data-met', 'true');
     await expect(requirement(v.page, 'notRestricted')).toHaveAttribute('data-met', 'true');
@@ -447,7 +514,9 @@ test.describe('the meeting and mint screen', () => {
     await v.page.getByRole('button', { name: 'Allow location' }).click();
     await expect(v.page.getByTestId('location-consent')).toHaveCount(0);
     await expect(v.page.getByTestId('location-status')).toHaveAttribute('data-status', 'active');
-    await expect(v.page.getByTestId('location-status')).toHaveText('Sharing your position with the server · accurate to 5 m');
+    await expect(v.page.getByTestId('location-status')).toHaveText(
+      'Sharing your position with the server · accurate to 5 m',
+    );
 
     // Gleb opens it too, in Russian: each sees the other there.
     const g = await phone(browser, gleb, 'ru', NEXT_TO_HERE);
@@ -463,11 +532,15 @@ test.describe('the meeting and mint screen', () => {
     const fingerprint = await v.page.evaluate(() => localStorage.getItem('fp'));
     expect(fingerprint).toBeTruthy();
     const other = await meetUser(request, 'Olga');
-    await request.get(`/api/meet/meetings/${vera.id}`, { headers: { ...auth(other), 'x-device-fingerprint': fingerprint! } });
+    await request.get(`/api/meet/meetings/${vera.id}`, {
+      headers: { ...auth(other), 'x-device-fingerprint': fingerprint! },
+    });
     await advanceServer(request, 40 * 60_000);
     await v.page.reload();
     await expect(requirement(v.page, 'notRestricted')).toHaveAttribute('data-met', 'false');
-    await expect(requirement(v.page, 'notRestricted')).toContainText('Minting is restricted for 71 hours 20 minutes. This device was used by several accounts.');
+    await expect(requirement(v.page, 'notRestricted')).toContainText(
+      'Minting is restricted for 71 hours 20 minutes. This device was used by several accounts.',
+    );
     await shot(v.page, 'meeting-restricted-en');
     await g.page.reload();
     await expect(requirement(g.page, 'notRestricted')).toContainText('Выпуск для собеседника (Vera) пока ограничен');
@@ -476,7 +549,9 @@ test.describe('the meeting and mint screen', () => {
     await v.page.goto(`/meet/${vera.id}`);
     await expect(v.page.getByTestId('meeting-error')).toHaveAttribute('data-code', 'SELF_ACTION_NOT_ALLOWED');
     await v.page.goto('/meet/nobody');
-    await expect(v.page.getByTestId('meeting-error')).toHaveText('This meeting link is not valid. Open it again from the map or the chat.');
+    await expect(v.page.getByTestId('meeting-error')).toHaveText(
+      'This meeting link is not valid. Open it again from the map or the chat.',
+    );
     await g.page.goto('/meet/999999');
     await expect(g.page.getByTestId('meeting-error')).toHaveAttribute('data-code', 'NOT_FOUND');
     await shot(g.page, 'meeting-not-found-ru');
@@ -495,7 +570,10 @@ test.describe('the meeting and mint screen', () => {
     await shot(v.page, 'meeting-restricted-en-1280');
   });
 
-  test("confirms by pointing a real camera stream at the other phone's QR code", async ({ browser, request }, testInfo) => {
+  test("confirms by pointing a real camera stream at the other phone's QR code", async ({
+    browser,
+    request,
+  }, testInfo) => {
     const [dina, egor] = await Promise.all([meetUser(request, 'Dina'), meetUser(request, 'Egor')]);
     // Chromium's fake camera plays a Y4M file: first a QR code that is no meeting code, then Egor's.
     const video = path.join(os.tmpdir(), `meeting-camera-${process.pid}-${testInfo.workerIndex}.y4m`);
@@ -503,7 +581,12 @@ test.describe('the meeting and mint screen', () => {
     const launch = testInfo.project.use.launchOptions as LaunchOptions;
     const cameraBrowser = await chromium.launch({
       ...launch,
-      args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        ...(launch.args ?? []),
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
     try {
       const d = await phone(cameraBrowser, dina, 'en', HERE);
@@ -512,7 +595,10 @@ test.describe('the meeting and mint screen', () => {
       await playMeeting(request, [d, e]);
 
       await d.page.getByTestId('scan-button').click();
-      await expect(d.page.getByTestId('scanner-hint')).toHaveText("That QR code isn't a meeting code. Point at the one on Egor's meeting screen.", { timeout: 15_000 });
+      await expect(d.page.getByTestId('scanner-hint')).toHaveText(
+        "That QR code isn't a meeting code. Point at the one on Egor's meeting screen.",
+        { timeout: 15_000 },
+      );
       await d.page.screenshot({ path: '/tmp/shots/meeting-scanner-en.png', animations: 'disabled' });
       await d.page.getByRole('button', { name: 'Close' }).click();
       await expect(d.page.getByTestId('qr-scanner')).toHaveCount(0);
