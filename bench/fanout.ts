@@ -49,13 +49,20 @@ async function runClients({ url, tokens, areas }: ClientsInput): Promise<void> {
   for (let start = 0; start < tokens.length; start += CONNECT_BATCH) {
     await Promise.all(
       tokens.slice(start, start + CONNECT_BATCH).map(async (token, i) => {
-        const socket = connect(url, { path: '/socket.io', reconnection: false, forceNew: true, transports: ['websocket'], auth: { accessKey: token } });
+        const socket = connect(url, {
+          path: '/socket.io',
+          reconnection: false,
+          forceNew: true,
+          transports: ['websocket'],
+          auth: { accessKey: token },
+        });
         clients.push(socket);
         await new Promise<void>((resolve, reject) => {
           socket.once('session:ready', () => resolve());
           socket.once('connect_error', reject);
         });
-        if (!(await socket.timeout(10_000).emitWithAck('meet:watch', areas[start + i]!))) throw new Error('watch refused');
+        if (!(await socket.timeout(10_000).emitWithAck('meet:watch', areas[start + i]!)))
+          throw new Error('watch refused');
         socket.on('hand:update', onUpdate);
       }),
     );
@@ -108,7 +115,11 @@ async function main(): Promise<void> {
 
     const viewers = await database.db
       .insert(users)
-      .values(Array.from({ length: sockets }, (_, i) => ({ email: `viewer${i}-${crypto.randomBytes(4).toString('hex')}@bench.test` })))
+      .values(
+        Array.from({ length: sockets }, (_, i) => ({
+          email: `viewer${i}-${crypto.randomBytes(4).toString('hex')}@bench.test`,
+        })),
+      )
       .returning({ id: users.id });
     const tokens = await Promise.all(viewers.map((v) => host.tokens.sign(v.id)));
     const areas = viewers.map((_, i) => {
@@ -117,7 +128,14 @@ async function main(): Promise<void> {
     });
     const [subject] = await database.db
       .insert(users)
-      .values({ email: 'subject@bench.test', domain: 'subject', firstName: 'Anna', lastName: 'Petrova', gender: 1, birthday: new Date(Date.UTC(1990, 2, 5)) })
+      .values({
+        email: 'subject@bench.test',
+        domain: 'subject',
+        firstName: 'Anna',
+        lastName: 'Petrova',
+        gender: 1,
+        birthday: new Date(Date.UTC(1990, 2, 5)),
+      })
       .returning({ id: users.id });
     const auth = { authorization: `Bearer ${await origin.tokens.sign(subject!.id)}` };
 
@@ -192,10 +210,16 @@ async function main(): Promise<void> {
     await database.close();
   }
 
-  console.log(`\nfan-out: a hand update to ${sockets.toLocaleString('en')} sockets watching one area, ${rounds} raises (after ${warmup} warm-up), one at a time`);
+  console.log(
+    `\nfan-out: a hand update to ${sockets.toLocaleString('en')} sockets watching one area, ${rounds} raises (after ${warmup} warm-up), one at a time`,
+  );
   console.log(`  PUT /api/meet/hand to the last socket's hand:update (p50, p99), to the first (p50), and the`);
-  console.log(`  sockets' process's dispatch (per-viewer cards and emits, p50); os load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`);
-  console.log(`  ${''.padEnd(40)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'first ms'.padStart(10)} ${'dispatch ms'.padStart(12)}`);
+  console.log(
+    `  sockets' process's dispatch (per-viewer cards and emits, p50); os load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
+  );
+  console.log(
+    `  ${''.padEnd(40)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'first ms'.padStart(10)} ${'dispatch ms'.padStart(12)}`,
+  );
   await scenario('in process', undefined, false);
   const redisUrl = await testRedisUrl();
   if (!redisUrl) {

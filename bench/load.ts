@@ -53,7 +53,8 @@ const jwtSecret = crypto.randomBytes(32).toString('hex');
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-load-${run}-`));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0;
 const databaseUrl = (name: string) => {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -118,7 +119,10 @@ function startApi(name: string, env: NodeJS.ProcessEnv, list: ApiProcess[]): Pro
   };
   list.push(api);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`API ${name} did not start within 120 s (log: ${logDir})`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`API ${name} did not start within 120 s (log: ${logDir})`)),
+      120_000,
+    );
     const onLine = (line: string) => {
       log.write(`${line}\n`);
       const ready = /running at (http:\/\/\S+)/.exec(line);
@@ -152,7 +156,11 @@ function startApi(name: string, env: NodeJS.ProcessEnv, list: ApiProcess[]): Pro
     child.once('exit', (code, signal) => {
       if (!stopping) api.exitedEarly = `exited with ${signal ?? `code ${code}`}`;
       clearTimeout(timer);
-      reject(new Error(`API ${name} exited before it was ready (${signal ?? `code ${code}`}):\n${api.errors.slice(-10).join('\n')}`));
+      reject(
+        new Error(
+          `API ${name} exited before it was ready (${signal ?? `code ${code}`}):\n${api.errors.slice(-10).join('\n')}`,
+        ),
+      );
       log.end();
     });
   });
@@ -217,7 +225,8 @@ async function call<T = Record<string, unknown>>(
     text = await response.text();
     status = response.status;
   } catch (error) {
-    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const cause =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     text = `network error: ${cause}`;
   }
   const elapsed = performance.now() - started;
@@ -230,7 +239,9 @@ async function call<T = Record<string, unknown>>(
   proc.requests++;
   if (status === 0 || status >= 500) {
     proc.serverErrors++;
-    failures.push(`${new Date().toISOString()} API ${api.name} ${method} ${url} -> ${status || 'no answer'} in ${elapsed.toFixed(0)} ms, x-request-id ${requestId}: ${text.slice(0, 300)}`);
+    failures.push(
+      `${new Date().toISOString()} API ${api.name} ${method} ${url} -> ${status || 'no answer'} in ${elapsed.toFixed(0)} ms, x-request-id ${requestId}: ${text.slice(0, 300)}`,
+    );
   } else if (status >= 400 && !(options.expect ?? []).includes(status)) {
     const samples = clientErrors.get(kind) ?? [];
     clientErrors.set(kind, samples);
@@ -274,9 +285,13 @@ const counters = { purchasesRequested: 0, withdrawalsRequested: 0, messagesSent:
 
 async function main() {
   // ------------------------------------------------------------ database, Redis, chain, processes
-  console.log(`\nload: ${userCount} users for ${seconds} s on ${PROCESSES.length} API processes, think time ~${thinkMs} ms; preparing…`);
+  console.log(
+    `\nload: ${userCount} users for ${seconds} s on ${PROCESSES.length} API processes, think time ~${thinkMs} ms; preparing…`,
+  );
   // As `npm start` does: build the API bundle when it is older than its sources.
-  const { buildIfNeeded } = (await import(new URL('../scripts/build-if-needed.mjs', import.meta.url).href)) as { buildIfNeeded(options: { only: string[] }): void };
+  const { buildIfNeeded } = (await import(new URL('../scripts/build-if-needed.mjs', import.meta.url).href)) as {
+    buildIfNeeded(options: { only: string[] }): void;
+  };
   buildIfNeeded({ only: ['API'] });
 
   const databaseName = `bench_${run}`;
@@ -297,7 +312,12 @@ async function main() {
   let redisNote: string;
   let probe: Redis | undefined;
   try {
-    probe = new Redis(redisBaseUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
+    probe = new Redis(redisBaseUrl, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      retryStrategy: () => null,
+    });
     await probe.connect();
     const databases = Number(((await probe.config('GET', 'databases').catch(() => [])) as string[])[1] ?? 16);
     const candidates = Array.from({ length: databases - 1 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
@@ -384,16 +404,25 @@ async function main() {
   const admin = apis[0]!;
   const adminEmail = `admin-${run}@bench.test`;
   const adminPassword = 'BenchAdmin1';
-  const registered = await call<{ user: { id: number } }>(admin, 'setup', 'POST', '/api/user/register', { body: { email: adminEmail, password: adminPassword } });
-  if (registered.status !== 200) throw new Error(`admin registration failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const registered = await call<{ user: { id: number } }>(admin, 'setup', 'POST', '/api/user/register', {
+    body: { email: adminEmail, password: adminPassword },
+  });
+  if (registered.status !== 200)
+    throw new Error(`admin registration failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   await db.query(`update users set role = 'admin' where id = $1`, [registered.body.user.id]);
-  const adminLogin = await call<{ token: string }>(admin, 'setup', 'POST', '/api/user/login', { body: { email: adminEmail, password: adminPassword } });
+  const adminLogin = await call<{ token: string }>(admin, 'setup', 'POST', '/api/user/login', {
+    body: { email: adminEmail, password: adminPassword },
+  });
   const buyers = Math.ceil(userCount / BUYER_EVERY);
   const supplyStarted = performance.now();
   for (let listed = 0; listed < buyers; listed += 25) {
     const count = Math.min(25, buyers - listed);
-    const supply = await call(admin, 'setup', 'PUT', '/api/crypto/admin/supply', { token: adminLogin.body.token, body: { level: 'SILVER', count } });
-    if (supply.status !== 200) throw new Error(`listing supply failed: ${supply.status} ${JSON.stringify(supply.body)}`);
+    const supply = await call(admin, 'setup', 'PUT', '/api/crypto/admin/supply', {
+      token: adminLogin.body.token,
+      body: { level: 'SILVER', count },
+    });
+    if (supply.status !== 200)
+      throw new Error(`listing supply failed: ${supply.status} ${JSON.stringify(supply.body)}`);
   }
   const supplySeconds = (performance.now() - supplyStarted) / 1000;
   kinds.delete('setup');
@@ -429,25 +458,33 @@ async function main() {
 
   async function session(u: SimUser) {
     if (!u.token) {
-      const answer = await call<{ token: string; user: { id: number } }>(u.api, 'POST /api/user/register', 'POST', '/api/user/register', {
-        body: {
-          email: u.email,
-          password: u.password,
-          firstName: 'Load',
-          lastName: `User${u.index}`,
-          domain: `load${run}u${u.index}`,
-          gender: u.index % 2,
-          birthday: `${String(1 + (u.index % 28)).padStart(2, '0')}.${String(1 + (u.index % 12)).padStart(2, '0')}.${1970 + (u.index % 30)}`,
-          locale: u.index % 5 === 0 ? 'ru' : 'en',
+      const answer = await call<{ token: string; user: { id: number } }>(
+        u.api,
+        'POST /api/user/register',
+        'POST',
+        '/api/user/register',
+        {
+          body: {
+            email: u.email,
+            password: u.password,
+            firstName: 'Load',
+            lastName: `User${u.index}`,
+            domain: `load${run}u${u.index}`,
+            gender: u.index % 2,
+            birthday: `${String(1 + (u.index % 28)).padStart(2, '0')}.${String(1 + (u.index % 12)).padStart(2, '0')}.${1970 + (u.index % 30)}`,
+            locale: u.index % 5 === 0 ? 'ru' : 'en',
+          },
         },
-      });
+      );
       if (answer.status === 200) {
         u.token = answer.body.token;
         u.id = answer.body.user.id;
         registeredUsers.push(u);
       }
     } else if (Math.random() < 0.3) {
-      const answer = await call<{ token: string }>(u.api, 'POST /api/user/login', 'POST', '/api/user/login', { body: { email: u.email, password: u.password } });
+      const answer = await call<{ token: string }>(u.api, 'POST /api/user/login', 'POST', '/api/user/login', {
+        body: { email: u.email, password: u.password },
+      });
       counters.logins++;
       if (answer.status === 200) u.token = answer.body.token;
     }
@@ -477,11 +514,17 @@ async function main() {
       u.buyer = 'buying';
       await think();
       if (over()) return;
-      const purchase = await call<{ id: number; status: string }>(u.api, 'POST /api/crypto/nft/buy', 'POST', '/api/crypto/nft/buy', {
-        token: u.token,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        body: { level: 'SILVER', agreeTerms: true },
-      });
+      const purchase = await call<{ id: number; status: string }>(
+        u.api,
+        'POST /api/crypto/nft/buy',
+        'POST',
+        '/api/crypto/nft/buy',
+        {
+          token: u.token,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          body: { level: 'SILVER', agreeTerms: true },
+        },
+      );
       counters.purchasesRequested++;
       if (purchase.status === 200) {
         u.purchaseId = purchase.body.id;
@@ -491,11 +534,17 @@ async function main() {
       if (over()) return;
       // A small withdrawal while the purchase is on its way (both spend from the deposit address).
       const outside = privateKeyToAccount(generatePrivateKey()).address;
-      const withdrawal = await call<{ id: number; status: string }>(u.api, 'POST /api/crypto/wallet/withdraw/', 'POST', '/api/crypto/wallet/withdraw/', {
-        token: u.token,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        body: { currency: 'USDT', address: outside, amount: String(1 + (u.index % 4)) },
-      });
+      const withdrawal = await call<{ id: number; status: string }>(
+        u.api,
+        'POST /api/crypto/wallet/withdraw/',
+        'POST',
+        '/api/crypto/wallet/withdraw/',
+        {
+          token: u.token,
+          headers: { 'idempotency-key': crypto.randomUUID() },
+          body: { currency: 'USDT', address: outside, amount: String(1 + (u.index % 4)) },
+        },
+      );
       counters.withdrawalsRequested++;
       if (withdrawal.status === 200) {
         u.withdrawalId = withdrawal.body.id;
@@ -507,12 +556,24 @@ async function main() {
     if (u.buyer === 'following') {
       // Look at the purchase and the withdrawal until both are final, as the wallet page does.
       if (u.purchaseId && !['COMPLETED', 'FAILED', 'CANCELED'].includes(u.purchaseStatus ?? '')) {
-        const answer = await call<{ status: string }>(u.api, 'GET /api/crypto/nft/purchase/:id', 'GET', `/api/crypto/nft/purchase/${u.purchaseId}`, { token: u.token });
+        const answer = await call<{ status: string }>(
+          u.api,
+          'GET /api/crypto/nft/purchase/:id',
+          'GET',
+          `/api/crypto/nft/purchase/${u.purchaseId}`,
+          { token: u.token },
+        );
         if (answer.status === 200) u.purchaseStatus = answer.body.status;
         await think();
       }
       if (u.withdrawalId && !['CONFIRMED', 'FAIL', 'CANCELED'].includes(u.withdrawalStatus ?? '') && !over()) {
-        const answer = await call<{ status: string }>(u.api, 'GET /api/crypto/transaction/:id', 'GET', `/api/crypto/transaction/${u.withdrawalId}`, { token: u.token });
+        const answer = await call<{ status: string }>(
+          u.api,
+          'GET /api/crypto/transaction/:id',
+          'GET',
+          `/api/crypto/transaction/${u.withdrawalId}`,
+          { token: u.token },
+        );
         if (answer.status === 200) u.withdrawalStatus = answer.body.status;
         await think();
       }
@@ -526,13 +587,25 @@ async function main() {
     const others = registeredUsers.filter((o) => o !== u);
     const peer = others[Math.floor(Math.random() * others.length)];
     if (peer?.id) {
-      const conversation = await call<{ id: number }>(u.api, 'POST /api/chat/conversations', 'POST', '/api/chat/conversations', { token: u.token, body: { userId: peer.id } });
+      const conversation = await call<{ id: number }>(
+        u.api,
+        'POST /api/chat/conversations',
+        'POST',
+        '/api/chat/conversations',
+        { token: u.token, body: { userId: peer.id } },
+      );
       await think();
       if (conversation.status === 200 && !over()) {
-        await call(u.api, 'POST /api/chat/conversations/:id/messages', 'POST', `/api/chat/conversations/${conversation.body.id}/messages`, {
-          token: u.token,
-          body: { clientMessageId: crypto.randomUUID(), text: `Hi from ${u.index}, shall we meet? (${Date.now()})` },
-        });
+        await call(
+          u.api,
+          'POST /api/chat/conversations/:id/messages',
+          'POST',
+          `/api/chat/conversations/${conversation.body.id}/messages`,
+          {
+            token: u.token,
+            body: { clientMessageId: crypto.randomUUID(), text: `Hi from ${u.index}, shall we meet? (${Date.now()})` },
+          },
+        );
         counters.messagesSent++;
         await think();
       }
@@ -548,13 +621,25 @@ async function main() {
     const unread = list.status === 200 ? list.body.items.find((c) => c.unread > 0 && c.lastMessage) : undefined;
     if (unread && !over()) {
       await think();
-      await call(u.api, 'GET /api/chat/conversations/:id/messages', 'GET', `/api/chat/conversations/${unread.id}/messages?limit=30`, { token: u.token });
+      await call(
+        u.api,
+        'GET /api/chat/conversations/:id/messages',
+        'GET',
+        `/api/chat/conversations/${unread.id}/messages?limit=30`,
+        { token: u.token },
+      );
       await think();
       if (!over()) {
-        await call(u.api, 'POST /api/chat/conversations/:id/read', 'POST', `/api/chat/conversations/${unread.id}/read`, {
-          token: u.token,
-          body: { upToMessageId: unread.lastMessage!.id },
-        });
+        await call(
+          u.api,
+          'POST /api/chat/conversations/:id/read',
+          'POST',
+          `/api/chat/conversations/${unread.id}/read`,
+          {
+            token: u.token,
+            body: { upToMessageId: unread.lastMessage!.id },
+          },
+        );
       }
     }
     await think();
@@ -562,7 +647,11 @@ async function main() {
 
   async function handStep(u: SimUser) {
     // A few metres from home, so the movement guard never sees an impossible jump.
-    const position = { lat: u.home.lat + (Math.random() - 0.5) * 0.0002, lng: u.home.lng + (Math.random() - 0.5) * 0.0003, accuracy: 15 };
+    const position = {
+      lat: u.home.lat + (Math.random() - 0.5) * 0.0002,
+      lng: u.home.lng + (Math.random() - 0.5) * 0.0003,
+      accuracy: 15,
+    };
     const moods = ['romantic', 'business', 'chat'] as const;
     const raised = await call(u.api, 'PUT /api/meet/hand', 'PUT', '/api/meet/hand', {
       token: u.token,
@@ -571,7 +660,13 @@ async function main() {
     if (raised.status === 200) counters.handsRaised++;
     await think();
     if (over()) return;
-    await call(u.api, 'GET /api/meet/nearby', 'GET', `/api/meet/nearby?lat=${position.lat}&lng=${position.lng}&radius=5000`, { token: u.token });
+    await call(
+      u.api,
+      'GET /api/meet/nearby',
+      'GET',
+      `/api/meet/nearby?lat=${position.lat}&lng=${position.lng}&radius=5000`,
+      { token: u.token },
+    );
     await think();
     if (over()) return;
     await call(u.api, 'DELETE /api/meet/hand', 'DELETE', '/api/meet/hand', { token: u.token });
@@ -592,7 +687,13 @@ async function main() {
       await call(u.api, 'GET /api/user/me', 'GET', '/api/user/me', { token: u.token });
       await think();
       if (over()) break;
-      const wallet = await call<{ balance: string; address: string }>(u.api, 'GET /api/crypto/wallet', 'GET', '/api/crypto/wallet', { token: u.token });
+      const wallet = await call<{ balance: string; address: string }>(
+        u.api,
+        'GET /api/crypto/wallet',
+        'GET',
+        '/api/crypto/wallet',
+        { token: u.token },
+      );
       if (wallet.status === 200) u.address ??= wallet.body.address as Address;
       await think();
       if (over()) break;
@@ -605,9 +706,13 @@ async function main() {
     }
   }
 
-  console.log(`  ${apis.map((a) => `API ${a.name} ${a.url}`).join(', ')}; PostgreSQL ${databaseName}, ${redisNote}, chain ${chain.rpcUrl}`);
+  console.log(
+    `  ${apis.map((a) => `API ${a.name} ${a.url}`).join(', ')}; PostgreSQL ${databaseName}, ${redisNote}, chain ${chain.rpcUrl}`,
+  );
   console.log(`  os load average before the load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`);
-  console.log(`  admin listed ${buyers} Silver in ${supplySeconds.toFixed(1)} s; every ${BUYER_EVERY}th user deposits ${DEPOSIT_USDT} USDT, buys Silver and withdraws; running…`);
+  console.log(
+    `  admin listed ${buyers} Silver in ${supplySeconds.toFixed(1)} s; every ${BUYER_EVERY}th user deposits ${DEPOSIT_USDT} USDT, buys Silver and withdraws; running…`,
+  );
   await Promise.all(users.map(runUser));
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(leaderTimer);
@@ -620,8 +725,12 @@ async function main() {
   let total5xx = 0;
   let totalNetwork = 0;
   const rows = [...kinds.entries()].sort(([x], [y]) => x.localeCompare(y));
-  console.log(`\nload: ${userCount} users, ${elapsed.toFixed(1)} s, ${PROCESSES.length} API processes (dist), ${os.availableParallelism()} cores, os load average ${os.loadavg()[0]!.toFixed(1)}`);
-  console.log(`  ${'kind'.padEnd(44)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'4xx'.padStart(5)} ${'5xx'.padStart(5)} ${'net'.padStart(4)}`);
+  console.log(
+    `\nload: ${userCount} users, ${elapsed.toFixed(1)} s, ${PROCESSES.length} API processes (dist), ${os.availableParallelism()} cores, os load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log(
+    `  ${'kind'.padEnd(44)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'4xx'.padStart(5)} ${'5xx'.padStart(5)} ${'net'.padStart(4)}`,
+  );
   for (const [kind, stats] of rows) {
     const sorted = [...stats.latencies].sort((a, b) => a - b);
     all.push(...sorted);
@@ -644,7 +753,9 @@ async function main() {
   console.log(
     `  ${'all'.padEnd(44)} ${String(all.length).padStart(8)} ${(all.length / elapsed).toFixed(1).padStart(7)} ${percentile(all, 0.5).toFixed(0).padStart(7)} ${percentile(all, 0.99).toFixed(0).padStart(7)} ${String(total4xx).padStart(5)} ${String(total5xx).padStart(5)} ${String(totalNetwork).padStart(4)}`,
   );
-  console.log(`  per process: ${apis.map((a) => `${a.name} ${perProcess.get(a.name)?.requests ?? 0} requests`).join(', ')}`);
+  console.log(
+    `  per process: ${apis.map((a) => `${a.name} ${perProcess.get(a.name)?.requests ?? 0} requests`).join(', ')}`,
+  );
   console.log(
     `  done: ${registeredUsers.length} registered, ${counters.logins} logins, ${counters.messagesSent} messages, ${counters.handsRaised} hands raised, ${counters.purchasesRequested} purchases and ${counters.withdrawalsRequested} withdrawals requested`,
   );
@@ -656,15 +767,29 @@ async function main() {
   for (;;) {
     // A deposit not yet seen has no row at all (with one confirmation it is credited when first
     // seen): count the faucet's mints still without their credit.
-    const { rows: counts } = await db.query<{ purchasing: string; queued: string; withdrawing: string; credited: string }>(
+    const { rows: counts } = await db.query<{
+      purchasing: string;
+      queued: string;
+      withdrawing: string;
+      credited: string;
+    }>(
       `select (select count(*) from purchases where status = 'PROCESSING') as purchasing,
               (select count(*) from purchases where status = 'QUEUED') as queued,
               (select count(*) from crypto_transactions where type = 'OUTPUT' and status in ('REQUESTED', 'PROCESSING')) as withdrawing,
               (select count(*) from crypto_transactions where type = 'INPUT' and currency = 'USDT' and status = 'CONFIRMED') as credited`,
     );
     const row = counts[0]!;
-    open = { purchasing: Number(row.purchasing), queued: Number(row.queued), withdrawing: Number(row.withdrawing), depositing: Math.max(0, mintedAt.size - Number(row.credited)) };
-    if ((open.purchasing === 0 && open.withdrawing === 0 && open.depositing === 0) || performance.now() - settleStarted > SETTLE_MS) break;
+    open = {
+      purchasing: Number(row.purchasing),
+      queued: Number(row.queued),
+      withdrawing: Number(row.withdrawing),
+      depositing: Math.max(0, mintedAt.size - Number(row.credited)),
+    };
+    if (
+      (open.purchasing === 0 && open.withdrawing === 0 && open.depositing === 0) ||
+      performance.now() - settleStarted > SETTLE_MS
+    )
+      break;
     await sleep(1000);
   }
   await sampleLeader();
@@ -672,25 +797,41 @@ async function main() {
   const settled = open.purchasing === 0 && open.withdrawing === 0 && open.depositing === 0;
 
   const problems: string[] = [];
-  const ledger = (await db.query<{ total: string; rows: string }>('select coalesce(sum(amount), 0)::text as total, count(*)::text as rows from ledger_entries')).rows[0]!;
+  const ledger = (
+    await db.query<{ total: string; rows: string }>(
+      'select coalesce(sum(amount), 0)::text as total, count(*)::text as rows from ledger_entries',
+    )
+  ).rows[0]!;
   const negative = (
     await db.query<{ user_id: number; account: string; total: string }>(
       `select user_id, account, sum(amount)::text as total from ledger_entries where user_id is not null group by 1, 2 having sum(amount) < 0`,
     )
   ).rows;
-  const purchaseRows = (await db.query<{ status: string; error: string | null; n: string }>('select status, error, count(*)::text as n from purchases group by 1, 2 order by 1')).rows;
+  const purchaseRows = (
+    await db.query<{ status: string; error: string | null; n: string }>(
+      'select status, error, count(*)::text as n from purchases group by 1, 2 order by 1',
+    )
+  ).rows;
   const withdrawalRows = (
-    await db.query<{ status: string; error: string | null; n: string }>(`select status, error, count(*)::text as n from crypto_transactions where type = 'OUTPUT' group by 1, 2 order by 1`)
+    await db.query<{ status: string; error: string | null; n: string }>(
+      `select status, error, count(*)::text as n from crypto_transactions where type = 'OUTPUT' group by 1, 2 order by 1`,
+    )
   ).rows;
   const transactionRows = (
-    await db.query<{ type: string; status: string; n: string }>(`select type, status, count(*)::text as n from crypto_transactions group by 1, 2 order by 1, 2`)
+    await db.query<{ type: string; status: string; n: string }>(
+      `select type, status, count(*)::text as n from crypto_transactions group by 1, 2 order by 1, 2`,
+    )
   ).rows;
   const summary = (list: { status: string; error?: string | null; n: string }[]) =>
     list.map((r) => `${r.n} ${r.status}${r.error ? ` (${r.error})` : ''}`).join(', ') || 'none';
   const completed = purchaseRows.filter((r) => r.status === 'COMPLETED').reduce((n, r) => n + Number(r.n), 0);
-  const confirmedWithdrawals = withdrawalRows.filter((r) => r.status === 'CONFIRMED').reduce((n, r) => n + Number(r.n), 0);
+  const confirmedWithdrawals = withdrawalRows
+    .filter((r) => r.status === 'CONFIRMED')
+    .reduce((n, r) => n + Number(r.n), 0);
 
-  console.log(`\n  settle: ${settled ? 'settled' : 'NOT settled'} ${settleSeconds.toFixed(1)} s after the load (${open.purchasing} purchases PROCESSING, ${open.queued} QUEUED, ${open.withdrawing} withdrawals open, ${open.depositing} deposits not credited)`);
+  console.log(
+    `\n  settle: ${settled ? 'settled' : 'NOT settled'} ${settleSeconds.toFixed(1)} s after the load (${open.purchasing} purchases PROCESSING, ${open.queued} QUEUED, ${open.withdrawing} withdrawals open, ${open.depositing} deposits not credited)`,
+  );
   if (!settled) problems.push('the workers did not settle within 2 minutes');
   const sortedVisible = [...depositVisible].sort((a, b) => a - b);
   // The credit's own time: its first ledger row (the ledger is append-only).
@@ -713,14 +854,21 @@ async function main() {
     .map((at, i) => at - cursorMoves[i]!)
     .sort((a, b) => a - b);
   if (gaps.length) {
-    console.log(`  chain workers' passes during the load (deposit cursor saved every p50 ${sec(percentile(gaps, 0.5))} s, p90 ${sec(percentile(gaps, 0.9))} s, max ${sec(percentile(gaps, 1))} s; ${gaps.length + 1} passes)`);
+    console.log(
+      `  chain workers' passes during the load (deposit cursor saved every p50 ${sec(percentile(gaps, 0.5))} s, p90 ${sec(percentile(gaps, 0.9))} s, max ${sec(percentile(gaps, 1))} s; ${gaps.length + 1} passes)`,
+    );
   }
   const balanced = BigInt(ledger.total) === 0n;
-  console.log(`  ledger: sum of ${ledger.rows} ledger_entries = ${ledger.total} ${balanced ? '(balanced)' : 'UNBALANCED'}; user accounts below zero: ${negative.length}`);
+  console.log(
+    `  ledger: sum of ${ledger.rows} ledger_entries = ${ledger.total} ${balanced ? '(balanced)' : 'UNBALANCED'}; user accounts below zero: ${negative.length}`,
+  );
   if (!balanced) problems.push(`the ledger sums to ${ledger.total} wei`);
-  for (const row of negative) problems.push(`user ${row.user_id} ${row.account} is ${formatEther(BigInt(row.total))} USDT`);
+  for (const row of negative)
+    problems.push(`user ${row.user_id} ${row.account} is ${formatEther(BigInt(row.total))} USDT`);
   const openPurchases = purchaseRows.filter((r) => !['COMPLETED', 'CANCELED', 'FAILED'].includes(r.status));
-  console.log(`  purchases: ${summary(purchaseRows)} -> ${openPurchases.length ? 'NOT all final' : 'all COMPLETED/CANCELED/FAILED'}`);
+  console.log(
+    `  purchases: ${summary(purchaseRows)} -> ${openPurchases.length ? 'NOT all final' : 'all COMPLETED/CANCELED/FAILED'}`,
+  );
   for (const row of openPurchases) problems.push(`${row.n} purchases ${row.status}`);
   console.log(`  withdrawals: ${summary(withdrawalRows)}`);
   console.log(`  transactions: ${transactionRows.map((r) => `${r.type} ${r.status} ${r.n}`).join(', ')}`);
@@ -728,28 +876,45 @@ async function main() {
 
   // The chain agrees: each completed purchase's token is on its buyer's address, each confirmed
   // withdrawal's USDT on its receiver.
-  const owned = (await db.query<{ user_id: number; nft_id: number }>(`select user_id, nft_id from purchases where status = 'COMPLETED'`)).rows;
+  const owned = (
+    await db.query<{ user_id: number; nft_id: number }>(
+      `select user_id, nft_id from purchases where status = 'COMPLETED'`,
+    )
+  ).rows;
   let misplaced = 0;
   for (const row of owned) {
     const owner = await chain.gateway.ownerOf(row.nft_id);
     if (owner.toLowerCase() !== chain.gateway.addressOf(row.user_id).toLowerCase()) misplaced++;
   }
-  const sent = (await db.query<{ counterparty: string; amount: string }>(`select counterparty, amount::text from crypto_transactions where type = 'OUTPUT' and status = 'CONFIRMED'`)).rows;
+  const sent = (
+    await db.query<{ counterparty: string; amount: string }>(
+      `select counterparty, amount::text from crypto_transactions where type = 'OUTPUT' and status = 'CONFIRMED'`,
+    )
+  ).rows;
   let missing = 0;
-  for (const row of sent) if ((await chain.gateway.usdtBalance(row.counterparty as Address)) !== BigInt(row.amount)) missing++;
-  console.log(`  chain: ${owned.length - misplaced}/${owned.length} bought tokens on their buyer's address, ${sent.length - missing}/${sent.length} withdrawals arrived`);
+  for (const row of sent)
+    if ((await chain.gateway.usdtBalance(row.counterparty as Address)) !== BigInt(row.amount)) missing++;
+  console.log(
+    `  chain: ${owned.length - misplaced}/${owned.length} bought tokens on their buyer's address, ${sent.length - missing}/${sent.length} withdrawals arrived`,
+  );
   if (misplaced) problems.push(`${misplaced} completed purchases whose token is not on the buyer's address`);
   if (missing) problems.push(`${missing} confirmed withdrawals whose USDT did not arrive`);
 
-  console.log(`  chain workers' leader (advisory lock holder, sampled every 5 s): ${leaders.map((l) => l.replace('bench-api-', 'API ')).join(' -> ')}`);
+  console.log(
+    `  chain workers' leader (advisory lock holder, sampled every 5 s): ${leaders.map((l) => l.replace('bench-api-', 'API ')).join(' -> ')}`,
+  );
   for (const api of apis) {
-    console.log(`  API ${api.name} log: ${api.errors.length} error lines or other output, ${api.warnings.length} warnings${api.exitedEarly ? `, ${api.exitedEarly.toUpperCase()}` : ''}`);
-    for (const line of [...api.errors.slice(0, 5), ...api.warnings.slice(0, 3)]) console.log(`    ${line.slice(0, 600)}`);
+    console.log(
+      `  API ${api.name} log: ${api.errors.length} error lines or other output, ${api.warnings.length} warnings${api.exitedEarly ? `, ${api.exitedEarly.toUpperCase()}` : ''}`,
+    );
+    for (const line of [...api.errors.slice(0, 5), ...api.warnings.slice(0, 3)])
+      console.log(`    ${line.slice(0, 600)}`);
     if (api.exitedEarly) problems.push(`API ${api.name} ${api.exitedEarly}`);
   }
   if (chainOps.failed.length) console.log(`  faucet failures: ${chainOps.failed.slice(0, 3).join(' | ')}`);
 
-  if (total5xx > 0 || totalNetwork > 0) problems.unshift(`${total5xx} 5xx answers and ${totalNetwork} requests without an answer`);
+  if (total5xx > 0 || totalNetwork > 0)
+    problems.unshift(`${total5xx} 5xx answers and ${totalNetwork} requests without an answer`);
   if (failures.length) {
     console.log(`  5xx and unanswered requests (first 10 of ${failures.length}):`);
     for (const line of failures.slice(0, 10)) console.log(`    ${line}`);
@@ -766,7 +931,9 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(`\nFAIL: ${error instanceof Error ? (error.stack ?? error.message) : error}\n  (process logs in ${logDir})`);
+  console.error(
+    `\nFAIL: ${error instanceof Error ? (error.stack ?? error.message) : error}\n  (process logs in ${logDir})`,
+  );
   process.exitCode = 1;
 } finally {
   await cleanup();

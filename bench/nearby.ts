@@ -82,12 +82,16 @@ async function time(run: (at: LatLng) => Promise<number>, layout: string, seed: 
 async function bench(backend: string, index: NearbyIndex): Promise<void> {
   for (const layout of Object.keys(layouts)) {
     const rate = await load(index, layout);
-    console.log(`\n${backend}, ${layout}: ${(await index.size()).toLocaleString('en')} hands loaded at ${rate.toFixed(0)} upserts/s`);
+    console.log(
+      `\n${backend}, ${layout}: ${(await index.size()).toLocaleString('en')} hands loaded at ${rate.toFixed(0)} upserts/s`,
+    );
     console.log('  query              radius    p50 ms    p99 ms   hits');
     for (const radius of radii) {
       const raw = await time(async (p) => (await index.near(p.lat, p.lng, radius, { limit })).length, layout, radius);
       const shown = await time(
-        async (p) => (await findPublicNearby(index, { viewerId: 0, lat: p.lat, lng: p.lng, radiusMeters: radius, limit, secret })).length,
+        async (p) =>
+          (await findPublicNearby(index, { viewerId: 0, lat: p.lat, lng: p.lng, radiusMeters: radius, limit, secret }))
+            .length,
         layout,
         radius,
       );
@@ -106,7 +110,9 @@ async function bench(backend: string, index: NearbyIndex): Promise<void> {
   }
 }
 
-console.log(`nearby: ${hands.toLocaleString('en')} raised hands, limit ${limit}, ${queries} queries per line, one at a time`);
+console.log(
+  `nearby: ${hands.toLocaleString('en')} raised hands, limit ${limit}, ${queries} queries per line, one at a time`,
+);
 const memory = new MemoryNearbyIndex();
 await bench('in process (grid)', memory);
 await memory.close();

@@ -76,7 +76,11 @@ function fixOf(sender: Sender, at: number, random: () => number) {
 }
 
 /** Every fix of one 5 s round, the two phases one after the other, each phase all at once. */
-async function rounds(list: Sender[], minutes: number, send: (sender: Sender, now: number, at: number) => Promise<boolean>) {
+async function rounds(
+  list: Sender[],
+  minutes: number,
+  send: (sender: Sender, now: number, at: number) => Promise<boolean>,
+) {
   const random = seeded(11);
   const total = Math.round((minutes * 60_000) / INTERVAL_MS);
   let fixes = 0;
@@ -116,7 +120,8 @@ async function benchHttp(name: string, redisUrl?: string) {
   await app.ready();
   try {
     const ids: number[] = [];
-    for (let n = 0; n < httpPairs * 2; n++) ids.push((await insertUser(database, { domain: `b${n}x${process.pid}` })).id);
+    for (let n = 0; n < httpPairs * 2; n++)
+      ids.push((await insertUser(database, { domain: `b${n}x${process.pid}` })).id);
     const tokens = new Map<number, string>();
     for (const id of ids) tokens.set(id, `Bearer ${await app.tokens.sign(id)}`);
     const list = senders(httpPairs, (n) => ids[n]!);
@@ -144,14 +149,21 @@ async function benchHttp(name: string, redisUrl?: string) {
   }
 }
 
-function row(name: string, pairs: number, minutes: number, r: { fixes: number; met: number; seconds: number; perSecond: number }) {
+function row(
+  name: string,
+  pairs: number,
+  minutes: number,
+  r: { fixes: number; met: number; seconds: number; perSecond: number },
+) {
   console.log(
     `${name.padEnd(34)} ${String(pairs).padStart(6)} ${String(minutes).padStart(5)} ${r.fixes.toLocaleString('en').padStart(9)} ${r.seconds.toFixed(2).padStart(8)} ${r.perSecond.toFixed(0).padStart(10)}${r.met ? `   (${r.met} meetings found)` : ''}`,
   );
 }
 
 console.log('position updates with meeting detection on; each phone every 5 s of simulated time');
-console.log(`${'layer, state'.padEnd(34)} ${'pairs'.padStart(6)} ${'min'.padStart(5)} ${'fixes'.padStart(9)} ${'seconds'.padStart(8)} ${'fixes/s'.padStart(10)}`);
+console.log(
+  `${'layer, state'.padEnd(34)} ${'pairs'.padStart(6)} ${'min'.padStart(5)} ${'fixes'.padStart(9)} ${'seconds'.padStart(8)} ${'fixes/s'.padStart(10)}`,
+);
 await benchCore('in process', new MemoryStateStore());
 const redisUrl = await testRedisUrl();
 if (redisUrl) {

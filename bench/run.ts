@@ -59,7 +59,9 @@ const rows = [
   { name: 'GET /api/user/me', ...me },
 ];
 for (const row of rows) {
-  console.log(`${row.name.padEnd(28)} ${row.rps.toFixed(0).padStart(8)} req/s   p99 ${String(row.p99).padStart(4)} ms   errors ${row.errors}`);
+  console.log(
+    `${row.name.padEnd(28)} ${row.rps.toFixed(0).padStart(8)} req/s   p99 ${String(row.p99).padStart(4)} ms   errors ${row.errors}`,
+  );
 }
 console.log(`\nhealth / bare ratio: ${(health.rps / baseline.rps).toFixed(2)}`);
 const poolThreads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);

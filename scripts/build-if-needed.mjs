@@ -13,7 +13,8 @@ function newestMtime(paths) {
     if (!fs.existsSync(p)) return;
     const stat = fs.statSync(p);
     if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(p)) if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
+      for (const entry of fs.readdirSync(p))
+        if (entry !== 'node_modules' && entry !== 'dist') visit(path.join(p, entry));
     } else newest = Math.max(newest, stat.mtimeMs);
   };
   paths.forEach((p) => visit(path.join(root, p)));
@@ -24,7 +25,16 @@ const targets = [
   {
     name: 'web app',
     output: 'apps/web/dist/server/render-public-page.js',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/public.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src', 'package-lock.json'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/public.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'packages/shared/src',
+      'package-lock.json',
+    ],
     command: ['npm', ['run', 'build', '-w', '@app/web']],
   },
   {

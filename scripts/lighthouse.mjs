@@ -16,12 +16,21 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/help/faq'];
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4199);
-const chromePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const chromePath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 buildIfNeeded();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -46,7 +55,14 @@ try {
   for (const page of PAGES) await fetch(`http://127.0.0.1:${PORT}${page}`, { headers: { 'accept-language': 'en-US' } });
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
   const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -70,13 +86,20 @@ try {
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
         const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}${RUNS > 1 ? `-${run + 1}` : ''}.json`), JSON.stringify(result.lhr, null, 1));
+        fs.writeFileSync(
+          path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}${RUNS > 1 ? `-${run + 1}` : ''}.json`),
+          JSON.stringify(result.lhr, null, 1),
+        );
       }
-      runs.push(Object.fromEntries(CATEGORIES.map((k) => [k, Math.round((result.lhr.categories[k]?.score ?? 0) * 100)])));
+      runs.push(
+        Object.fromEntries(CATEGORIES.map((k) => [k, Math.round((result.lhr.categories[k]?.score ?? 0) * 100)])),
+      );
       if (process.env.LIGHTHOUSE_VERBOSE) {
         for (const [id, audit] of Object.entries(result.lhr.audits)) {
           if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
-            console.log(`  ${page} ${id}: ${audit.score} ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`.trimEnd());
+            console.log(
+              `  ${page} ${id}: ${audit.score} ${audit.displayValue ?? ''} ${audit.explanation ?? ''}`.trimEnd(),
+            );
           }
         }
       }

@@ -18,7 +18,10 @@ const visit = (dir) => {
     else if (COMPRESSIBLE.test(entry.name) && !entry.name.endsWith('.map')) {
       const data = fs.readFileSync(file);
       if (data.length < MIN_BYTES) continue;
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       count++;
     }

@@ -24,7 +24,11 @@ function homeScreenTags(): Plugin {
       { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon-180.png' }, injectTo: 'head' },
       { tag: 'meta', attrs: { name: 'apple-mobile-web-app-title', content: 'Meet Nearby' }, injectTo: 'head' },
       { tag: 'meta', attrs: { name: 'mobile-web-app-capable', content: 'yes' }, injectTo: 'head' },
-      { tag: 'meta', attrs: { name: 'apple-mobile-web-app-status-bar-style', content: 'black-translucent' }, injectTo: 'head' },
+      {
+        tag: 'meta',
+        attrs: { name: 'apple-mobile-web-app-status-bar-style', content: 'black-translucent' },
+        injectTo: 'head',
+      },
     ],
   };
 }
@@ -43,12 +47,15 @@ function inlineEntryCss(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
-          const asset = bundle[fileName];
-          if (!asset || asset.type !== 'asset') return tag;
-          // The file stays: a chunk loaded later may list it among the styles it preloads.
-          return `<style>${String(asset.source)}</style>`;
-        });
+        return html.replace(
+          /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, fileName: string) => {
+            const asset = bundle[fileName];
+            if (!asset || asset.type !== 'asset') return tag;
+            // The file stays: a chunk loaded later may list it among the styles it preloads.
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
       },
     },
   };
@@ -66,7 +73,8 @@ const HYDRATE_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * Reached only through a package's index, and used by pages alone (<Trans> and its HTML parser):
  * they stay with the pages that use them.
  */
-const PAGE_ONLY = /node_modules\/(react-i18next\/.*\/(Trans|TransWithoutContext|Translation|withTranslation|withSSR|useSSR)\.js|html-parse-stringify|void-elements)/;
+const PAGE_ONLY =
+  /node_modules\/(react-i18next\/.*\/(Trans|TransWithoutContext|Translation|withTranslation|withSSR|useSSR)\.js|html-parse-stringify|void-elements)/;
 
 function hydrationChunk(name: string) {
   let reachable: Set<string> | undefined;
@@ -109,7 +117,13 @@ function hydrationCodeHint(): Plugin {
         visit(hydration.fileName);
         // The entry's own files are there already.
         for (const file of files) if (html.includes(`/${file}"`)) files.delete(file);
-        return [{ tag: 'meta', attrs: { name: 'page-code', content: [...files].map((file) => `/${file}`).join(' ') }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'meta',
+            attrs: { name: 'page-code', content: [...files].map((file) => `/${file}`).join(' ') },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };
@@ -143,63 +157,67 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     homeScreenTags(),
     inlineEntryCss(),
     mode === 'public' && hydrationCodeHint(),
-    mode !== 'public' && !isSsrBuild && VitePWA({
-      // main.tsx registers the worker itself (production builds only); an injected script would
-      // also need a CSP exception.
-      injectRegister: false,
-      // The icons are precached with the other files below.
-      includeManifestIcons: false,
-      manifest: {
-        id: '/',
-        name: 'Meet Nearby',
-        short_name: 'Meet Nearby',
-        description: 'Raise your hand, show up on the live map and meet people nearby.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: THEME_COLOR,
-        background_color: THEME_COLOR,
-        lang: 'en',
-        categories: ['social', 'lifestyle'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
-        // MapLibre (about 300 KB gzipped) loads with the map page only; the map needs the network
-        // anyway (tiles, live hands), so no visitor downloads it in the background.
-        globIgnores: ['**/load-maplibre-*', '**/maplibre-gl-worker-*'],
-        // The start page is precached as APP_SHELL_URL (below), never served cache-first.
-        navigateFallback: null,
-        manifestTransforms: [
-          async (entries) => ({
-            manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: APP_SHELL_URL } : entry)),
-            warnings: [],
-          }),
-        ],
-        runtimeCaching: [
-          {
-            // Pages: always from the network (the server injects the config into them); offline, the
-            // precached start page, and the router shows the page asked for. Never a cached copy of
-            // a page: it could name assets of an older build.
-            // API calls, the socket and files opened directly never go through the worker at all.
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' && !/^\/(api|socket\.io)(\/|$)/.test(url.pathname) && !/\.[^/]*$/.test(url.pathname),
-            handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: APP_SHELL_URL } },
-          },
-        ],
-        // No skipWaiting: a new build's worker takes over once every tab of the old one is closed,
-        // so an open tab never loses the precached chunks it was built with. Pages come from the
-        // network, so online visitors get a new build at once anyway.
-        // sw.js carries the Workbox runtime itself: one uncached file instead of two.
-        inlineWorkboxRuntime: true,
-        sourcemap: false,
-      },
-    }),
+    mode !== 'public' &&
+      !isSsrBuild &&
+      VitePWA({
+        // main.tsx registers the worker itself (production builds only); an injected script would
+        // also need a CSP exception.
+        injectRegister: false,
+        // The icons are precached with the other files below.
+        includeManifestIcons: false,
+        manifest: {
+          id: '/',
+          name: 'Meet Nearby',
+          short_name: 'Meet Nearby',
+          description: 'Raise your hand, show up on the live map and meet people nearby.',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: THEME_COLOR,
+          background_color: THEME_COLOR,
+          lang: 'en',
+          categories: ['social', 'lifestyle'],
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+          // MapLibre (about 300 KB gzipped) loads with the map page only; the map needs the network
+          // anyway (tiles, live hands), so no visitor downloads it in the background.
+          globIgnores: ['**/load-maplibre-*', '**/maplibre-gl-worker-*'],
+          // The start page is precached as APP_SHELL_URL (below), never served cache-first.
+          navigateFallback: null,
+          manifestTransforms: [
+            async (entries) => ({
+              manifest: entries.map((entry) => (entry.url === 'index.html' ? { ...entry, url: APP_SHELL_URL } : entry)),
+              warnings: [],
+            }),
+          ],
+          runtimeCaching: [
+            {
+              // Pages: always from the network (the server injects the config into them); offline, the
+              // precached start page, and the router shows the page asked for. Never a cached copy of
+              // a page: it could name assets of an older build.
+              // API calls, the socket and files opened directly never go through the worker at all.
+              urlPattern: ({ request, url }) =>
+                request.mode === 'navigate' &&
+                !/^\/(api|socket\.io)(\/|$)/.test(url.pathname) &&
+                !/\.[^/]*$/.test(url.pathname),
+              handler: 'NetworkOnly',
+              options: { precacheFallback: { fallbackURL: APP_SHELL_URL } },
+            },
+          ],
+          // No skipWaiting: a new build's worker takes over once every tab of the old one is closed,
+          // so an open tab never loses the precached chunks it was built with. Pages come from the
+          // network, so online visitors get a new build at once anyway.
+          // sw.js carries the Workbox runtime itself: one uncached file instead of two.
+          inlineWorkboxRuntime: true,
+          sourcemap: false,
+        },
+      }),
   ],
   server: {
     port: 5173,
@@ -217,29 +235,29 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: false, copyPublicDir: false, chunkSizeWarningLimit: 5000 }
     : {
-    outDir: 'dist',
-    // The public entry joins the app's build output; only the app's build starts afresh.
-    emptyOutDir: mode !== 'public',
-    copyPublicDir: mode !== 'public',
-    sourcemap: true,
-    chunkSizeWarningLimit: 700,
-    // Every browser the site supports preloads modules itself (Safari since 17; an older one only
-    // fetches a chunk when it is needed): the polyfill was half a kilobyte of every entry.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      input: mode === 'public' ? 'public.html' : 'index.html',
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically (React, the router, MUI's core, i18next, the
-          // layout) runs on every page anyway: one chunk instead of a dozen shared fragments. The
-          // fragments cost a request each and compress worse apart (about 10 KB gzipped on "/").
-          // Page chunks stay split as before.
-          groups:
-            mode === 'public'
-              ? [{ name: 'public-start', tags: ['$initial'] }, { name: hydrationChunk('public-app') }]
-              : [{ name: 'start', tags: ['$initial'] }],
+        outDir: 'dist',
+        // The public entry joins the app's build output; only the app's build starts afresh.
+        emptyOutDir: mode !== 'public',
+        copyPublicDir: mode !== 'public',
+        sourcemap: true,
+        chunkSizeWarningLimit: 700,
+        // Every browser the site supports preloads modules itself (Safari since 17; an older one only
+        // fetches a chunk when it is needed): the polyfill was half a kilobyte of every entry.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          input: mode === 'public' ? 'public.html' : 'index.html',
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically (React, the router, MUI's core, i18next, the
+              // layout) runs on every page anyway: one chunk instead of a dozen shared fragments. The
+              // fragments cost a request each and compress worse apart (about 10 KB gzipped on "/").
+              // Page chunks stay split as before.
+              groups:
+                mode === 'public'
+                  ? [{ name: 'public-start', tags: ['$initial'] }, { name: hydrationChunk('public-app') }]
+                  : [{ name: 'start', tags: ['$initial'] }],
+            },
+          },
         },
       },
-    },
-  },
 }));

@@ -18,7 +18,11 @@ describe('app skeleton', () => {
         const api = app.withTypeProvider<ZodTypeProvider>();
         api.post(
           '/api/test/echo',
-          { schema: { body: z.object({ email: emailSchema, password: passwordSchema, age: z.number().int().optional() }) } },
+          {
+            schema: {
+              body: z.object({ email: emailSchema, password: passwordSchema, age: z.number().int().optional() }),
+            },
+          },
           async (request) => ({ email: request.body.email }),
         );
         api.get('/api/test/boom', async () => {
@@ -42,13 +46,19 @@ describe('app skeleton', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
-    expect(doc.paths['/api/test/echo'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(doc.paths['/api/test/echo'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'email',
+    );
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
   });
 
   it('answers a validation failure with VALIDATION_ERROR and every failing field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'nope', password: 'abc' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: 'nope', password: 'abc' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Some fields are not valid' });
@@ -61,7 +71,11 @@ describe('app skeleton', () => {
   });
 
   it('uses the shared schema transforms on valid input', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: ' A@B.CO ', password: 'Abcde1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { email: ' A@B.CO ', password: 'Abcde1' },
+    });
     expect(res.json()).toEqual({ email: 'a@b.co' });
   });
 
@@ -74,7 +88,12 @@ describe('app skeleton', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST' });
-    const type = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const type = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(type.statusCode).toBe(415);
     expect(type.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     const big = await t.app.inject({
@@ -96,7 +115,11 @@ describe('app skeleton', () => {
   it('hides unknown errors behind a generic 500', async () => {
     const res = await t.app.inject('/api/test/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' });
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side',
+    });
     expect(res.body).not.toContain('hunter2');
   });
 
@@ -105,7 +128,9 @@ describe('app skeleton', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     // The map's style server (MAP_STYLE_URL) may be fetched from, and nothing else outside.
-    expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws: wss: https://tiles.openfreemap.org");
+    expect(res.headers['content-security-policy']).toContain(
+      "connect-src 'self' ws: wss: https://tiles.openfreemap.org",
+    );
     // Scripts from here, and the prerendered pages' one inline script by its hash, nothing else.
     const inlineHash = crypto.createHash('sha256').update(HOLD_EARLY_TAPS_SCRIPT).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${inlineHash}'`);

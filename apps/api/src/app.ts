@@ -4,7 +4,12 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
@@ -84,9 +89,10 @@ export function loggerOptions(config: Config, stream?: AppDeps['logStream']): Fa
     level: config.LOG_LEVEL,
     ...(stream && { stream }),
     redact: ['req.headers.authorization', `req.headers["${HEADERS.accessKey}"]`, 'req.headers.cookie'],
-    ...(config.LOG_PRETTY && !stream && {
-      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } },
-    }),
+    ...(config.LOG_PRETTY &&
+      !stream && {
+        transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } },
+      }),
   };
 }
 
@@ -150,8 +156,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Platform: durable jobs and domain events. Subscribers register while the app is built; the
   // queue starts when it is ready, so a handler never misses an event published before.
-  const jobs = createJobQueue({ database: deps.database, workers: config.WORKERS_ENABLED, pollSeconds: config.JOBS_POLL_SECONDS, log: app.log });
-  const events = createEventBus({ db: deps.database.db, jobs, relayEvery: config.WORKERS_ENABLED ? 500 : undefined, log: app.log });
+  const jobs = createJobQueue({
+    database: deps.database,
+    workers: config.WORKERS_ENABLED,
+    pollSeconds: config.JOBS_POLL_SECONDS,
+    log: app.log,
+  });
+  const events = createEventBus({
+    db: deps.database.db,
+    jobs,
+    relayEvery: config.WORKERS_ENABLED ? 500 : undefined,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.addHook('onReady', async () => {
@@ -170,7 +186,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authPlugin, { db: deps.database.db, tokens });
   // Realtime at the bottom: modules get it and add their own socket handlers.
   const realtime = attachRealtime(app, { redis: deps.redis });
-  const mailer = await createMailer({ db: deps.database.db, jobs, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = await createMailer({
+    db: deps.database.db,
+    jobs,
+    log: app.log,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+  });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const accounts = createAccountService({
@@ -187,7 +209,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // they ask for it when they pass (it is built once the meetings exist).
   let mintModule: MintModule | undefined;
   const cryptoModule = deps.chain
-    ? await createCryptoModule({ db: deps.database.db, chain: deps.chain, realtime, jobs, config, log: app.log, extraPass: () => mintModule?.settlePending() ?? Promise.resolve() })
+    ? await createCryptoModule({
+        db: deps.database.db,
+        chain: deps.chain,
+        realtime,
+        jobs,
+        config,
+        log: app.log,
+        extraPass: () => mintModule?.settlePending() ?? Promise.resolve(),
+      })
     : undefined;
   if (cryptoModule) {
     app.decorate('cryptoWorkers', cryptoModule.workers);
@@ -195,9 +225,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     app.addHook('preClose', () => cryptoModule.stop());
   }
   const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client, realtime });
-  const meetings = await attachMeetings(app, { redis: deps.redis?.client, codeSecret: `${deps.jwtSecret}:meeting-codes` });
+  const meetings = await attachMeetings(app, {
+    redis: deps.redis?.client,
+    codeSecret: `${deps.jwtSecret}:meeting-codes`,
+  });
   if (cryptoModule) {
-    mintModule = createMintModule({ ctx: cryptoModule.ctx, clock: app.clock, meetings, config, toUser: realtime.toUser, log: app.log });
+    mintModule = createMintModule({
+      ctx: cryptoModule.ctx,
+      clock: app.clock,
+      meetings,
+      config,
+      toUser: realtime.toUser,
+      log: app.log,
+    });
   }
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
@@ -234,11 +274,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routePrefix: '/api/docs',
     staticCSP: true,
     // Swagger UI sets a few inline styles of its own.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && app.sendPage && isPagePath(request.url)) return app.sendPage(request, reply);
+    if ((request.method === 'GET' || request.method === 'HEAD') && app.sendPage && isPagePath(request.url))
+      return app.sendPage(request, reply);
     const error = new AppError('NOT_FOUND');
     return reply.status(error.statusCode).send(error.toBody());
   });

@@ -81,7 +81,12 @@ describe('config: chain', () => {
   const KEY = `0x${'11'.repeat(32)}`;
   const USDT = '0x55d398326f99059ff775485246999027b3197955';
   const MARKET = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-  const real = { CHAIN_RPC_URL: 'https://bsc-testnet.example/rpc', CHAIN_USDT_ADDRESS: USDT, CHAIN_MARKET_ADDRESS: MARKET, CHAIN_TREASURY_PRIVATE_KEY: KEY };
+  const real = {
+    CHAIN_RPC_URL: 'https://bsc-testnet.example/rpc',
+    CHAIN_USDT_ADDRESS: USDT,
+    CHAIN_MARKET_ADDRESS: MARKET,
+    CHAIN_TREASURY_PRIVATE_KEY: KEY,
+  };
 
   it('runs the embedded development chain by default', () => {
     const config = loadConfig({});
@@ -100,7 +105,11 @@ describe('config: chain', () => {
   });
 
   it('reads a real chain: 15 confirmations by default, checksummed addresses', () => {
-    const config = loadConfig({ ...real, CHAIN_MNEMONIC: `  ${MNEMONIC.replace(/ /g, '  ')} `, CHAIN_EXPLORER_URL: 'https://testnet.bscscan.com' });
+    const config = loadConfig({
+      ...real,
+      CHAIN_MNEMONIC: `  ${MNEMONIC.replace(/ /g, '  ')} `,
+      CHAIN_EXPLORER_URL: 'https://testnet.bscscan.com',
+    });
     expect(config.CHAIN_CONFIRMATIONS).toBe(15);
     expect(config.CHAIN_USDT_ADDRESS).toBe('0x55d398326f99059fF775485246999027B3197955');
     expect(config.CHAIN_MARKET_ADDRESS).toBe(MARKET);

@@ -42,7 +42,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url())),
   TRUST_PROXY: booleanish.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
@@ -65,7 +70,11 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).default('apple'),
   // Uploads
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   // Chain (docs/chain.md). Without CHAIN_RPC_URL a development chain starts with the server.
   CHAIN_RPC_URL: optionalUrl(/^https?$/, 'http:// or https://'),
   CHAIN_USDT_ADDRESS: chainAddress.optional(),
@@ -170,9 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '?')}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '?')}: ${issue.message}`));
   }
   const values = parsed.data;
   const chainProblems = [...checkChainConfig(values), ...checkTestOnlyConfig(values)];

@@ -98,7 +98,10 @@ async function crashAndRecover(
     const seeded = await createDatabase(database.env.DATABASE_URL ? { url: database.env.DATABASE_URL } : { dataDir });
     await seeded.migrate(MIGRATIONS);
     for (const id of [1, 2]) {
-      const [row] = await seeded.db.insert(users).values({ email: `crash-${id}@example.com`, domain: `crash${id}`, firstName: 'Mia' }).returning();
+      const [row] = await seeded.db
+        .insert(users)
+        .values({ email: `crash-${id}@example.com`, domain: `crash${id}`, firstName: 'Mia' })
+        .returning();
       await seeded.db.insert(wallets).values({ userId: row!.id, address: addressOf(row!.id) });
     }
     await seeded.close();
@@ -126,7 +129,9 @@ async function crashAndRecover(
       MINT_CHANCE_SILVER: '1',
     };
     const acted = await run('act', scenario, { ...env, CRASH_AT: crashAt });
-    expect(acted.signal, `act should die at ${crashAt}: ${JSON.stringify(acted.report)} ${acted.stderr}`).toBe('SIGKILL');
+    expect(acted.signal, `act should die at ${crashAt}: ${JSON.stringify(acted.report)} ${acted.stderr}`).toBe(
+      'SIGKILL',
+    );
     expect(acted.stderr).toContain(`crash point ${crashAt.split(':')[0]}`);
     const recovered = await run('recover', scenario, env);
     expect(recovered.code, `recover failed: ${JSON.stringify(recovered.report)} ${recovered.stderr}`).toBe(0);
@@ -143,43 +148,88 @@ async function crashAndRecover(
 const SCENARIO_TIMEOUT = 240_000;
 
 describe('kill -9 and restart', () => {
-  it('after a purchase\'s gas top-up is sent: the purchase completes and the token is bought once', async () => {
-    const report = await crashAndRecover('purchase-gas', 'purchase.step.sent:1', async (addressOf) => {
-      await chain.mintUsdt(addressOf(1), usdt(150));
-    });
-    expect(report).toMatchObject({ status: 'COMPLETED', dbOwner: 1, chainOwnerIsBuyer: true, minedBuys: 1, available: usdt(50).toString() });
-    expect(report.steps).toEqual(['GASING:CONFIRMED', 'APPROVE:CONFIRMED', 'BUY_NFT:CONFIRMED']);
-  }, SCENARIO_TIMEOUT);
+  it(
+    "after a purchase's gas top-up is sent: the purchase completes and the token is bought once",
+    async () => {
+      const report = await crashAndRecover('purchase-gas', 'purchase.step.sent:1', async (addressOf) => {
+        await chain.mintUsdt(addressOf(1), usdt(150));
+      });
+      expect(report).toMatchObject({
+        status: 'COMPLETED',
+        dbOwner: 1,
+        chainOwnerIsBuyer: true,
+        minedBuys: 1,
+        available: usdt(50).toString(),
+      });
+      expect(report.steps).toEqual(['GASING:CONFIRMED', 'APPROVE:CONFIRMED', 'BUY_NFT:CONFIRMED']);
+    },
+    SCENARIO_TIMEOUT,
+  );
 
-  it('after a purchase\'s BUY_NFT is sent: the purchase completes, paid once', async () => {
-    const report = await crashAndRecover('purchase-buy', 'purchase.step.sent:3', async (addressOf) => {
-      await chain.mintUsdt(addressOf(1), usdt(150));
-    });
-    expect(report).toMatchObject({ status: 'COMPLETED', dbOwner: 1, chainOwnerIsBuyer: true, minedBuys: 1, available: usdt(50).toString() });
-  }, SCENARIO_TIMEOUT);
+  it(
+    "after a purchase's BUY_NFT is sent: the purchase completes, paid once",
+    async () => {
+      const report = await crashAndRecover('purchase-buy', 'purchase.step.sent:3', async (addressOf) => {
+        await chain.mintUsdt(addressOf(1), usdt(150));
+      });
+      expect(report).toMatchObject({
+        status: 'COMPLETED',
+        dbOwner: 1,
+        chainOwnerIsBuyer: true,
+        minedBuys: 1,
+        available: usdt(50).toString(),
+      });
+    },
+    SCENARIO_TIMEOUT,
+  );
 
-  it('after a withdrawal is sent: it is confirmed, and the receiver got the money exactly once', async () => {
-    const report = await crashAndRecover('withdrawal', 'withdrawal.sent', async (addressOf) => {
-      await chain.mintUsdt(addressOf(1), usdt(50));
-      await chain.setNative(addressOf(1), parseEther('1'));
-    });
-    expect(report).toMatchObject({ status: 'CONFIRMED', received: usdt(20).toString(), available: usdt(30).toString() });
-  }, SCENARIO_TIMEOUT);
+  it(
+    'after a withdrawal is sent: it is confirmed, and the receiver got the money exactly once',
+    async () => {
+      const report = await crashAndRecover('withdrawal', 'withdrawal.sent', async (addressOf) => {
+        await chain.mintUsdt(addressOf(1), usdt(50));
+        await chain.setNative(addressOf(1), parseEther('1'));
+      });
+      expect(report).toMatchObject({
+        status: 'CONFIRMED',
+        received: usdt(20).toString(),
+        available: usdt(30).toString(),
+      });
+    },
+    SCENARIO_TIMEOUT,
+  );
 
-  it('after mintChild is sent: the attempt ends in success with the child listed, minted once', async () => {
-    const report = await crashAndRecover('mint', 'mint.sent');
-    expect(report).toMatchObject({ outcome: 'success', child: { status: 'LISTED', parents: [1, 2] }, chainHolderIsMarket: true, mintSends: 1 });
-  }, SCENARIO_TIMEOUT);
+  it(
+    'after mintChild is sent: the attempt ends in success with the child listed, minted once',
+    async () => {
+      const report = await crashAndRecover('mint', 'mint.sent');
+      expect(report).toMatchObject({
+        outcome: 'success',
+        child: { status: 'LISTED', parents: [1, 2] },
+        chainHolderIsMarket: true,
+        mintSends: 1,
+      });
+    },
+    SCENARIO_TIMEOUT,
+  );
 
-  it('after a supply transaction is sent: its tokens are listed, once', async () => {
-    const report = await crashAndRecover('supply', 'supply.sent');
-    expect(report).toMatchObject({ listed: 2, onChainWithMarket: true, supplySends: 1 });
-  }, SCENARIO_TIMEOUT);
+  it(
+    'after a supply transaction is sent: its tokens are listed, once',
+    async () => {
+      const report = await crashAndRecover('supply', 'supply.sent');
+      expect(report).toMatchObject({ listed: 2, onChainWithMarket: true, supplySends: 1 });
+    },
+    SCENARIO_TIMEOUT,
+  );
 
-  it('in the middle of a deposit scan: every deposit is credited exactly once', async () => {
-    const report = await crashAndRecover('deposit-scan', 'deposit.credited:2', async (addressOf) => {
-      for (const amount of [10, 20, 30]) await chain.mintUsdt(addressOf(1), usdt(amount));
-    });
-    expect(report).toMatchObject({ deposits: 3, available: usdt(60).toString() });
-  }, SCENARIO_TIMEOUT);
+  it(
+    'in the middle of a deposit scan: every deposit is credited exactly once',
+    async () => {
+      const report = await crashAndRecover('deposit-scan', 'deposit.credited:2', async (addressOf) => {
+        for (const amount of [10, 20, 30]) await chain.mintUsdt(addressOf(1), usdt(amount));
+      });
+      expect(report).toMatchObject({ deposits: 3, available: usdt(60).toString() });
+    },
+    SCENARIO_TIMEOUT,
+  );
 });

@@ -19,7 +19,13 @@ afterEach(() => {
 });
 
 const embedded = (dataDir: string) =>
-  loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
+  loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'none'),
+  });
 
 describe('start-up with the embedded defaults', () => {
   it('creates the database and the dev secrets under DATA_DIR and keeps them across restarts', async () => {
@@ -60,11 +66,21 @@ describe('graceful shutdown', () => {
     const root = findRepoRoot();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/fixtures/slow-server.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: tempDataDir(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', LOG_PRETTY: 'false', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: tempDataDir(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        LOG_PRETTY: 'false',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const firstLine = await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once('line', resolve));
+    const firstLine = await new Promise<string>((resolve) =>
+      readline.createInterface({ input: child.stdout! }).once('line', resolve),
+    );
     const { port } = JSON.parse(firstLine) as { port: number };
     const base = `http://127.0.0.1:${port}`;
 

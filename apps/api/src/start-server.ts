@@ -35,7 +35,12 @@ export async function startServer(
   const chainLog = pino({ level: config.LOG_LEVEL }).child({ module: 'chain' });
   const chain = await startChain(config, chainLog);
 
-  const app = await buildApp(config, { database, jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret, redis, chain: chain.gateway });
+  const app = await buildApp(config, {
+    database,
+    jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret,
+    redis,
+    chain: chain.gateway,
+  });
   if (chain.fresh) await onFreshDevChain(app, chain);
   const workers = app.cryptoWorkers;
   if (config.WORKERS_ENABLED && workers) {

@@ -39,7 +39,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * `app.inject`. `setup` may add routes before the app is ready.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; redisUrl?: string; chain?: ChainGateway; setup?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    redisUrl?: string;
+    chain?: ChainGateway;
+    setup?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();

@@ -30,7 +30,10 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`, with its URL and a way to drop it. */
-export async function createServerDatabase(serverUrl: string, prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createServerDatabase(
+  serverUrl: string,
+  prefix = 't',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

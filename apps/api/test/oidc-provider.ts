@@ -120,10 +120,17 @@ class CookieJar {
  * form with `login`, and returns what the provider's auto-submitting form_post page would send
  * to the redirect URI.
  */
-export async function signInAtProvider(authorizationUrl: string, login: string): Promise<{ action: string; fields: Record<string, string> }> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  login: string,
+): Promise<{ action: string; fields: Record<string, string> }> {
   const jar = new CookieJar();
   const go = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: jar.header() } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie: jar.header() },
+    });
     jar.store(response);
     return response;
   };
@@ -139,7 +146,8 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
   const loginPage = await follow(await go(authorizationUrl));
   const loginHtml = await loginPage.text();
   const submitUrl = /<form[^>]*action="([^"]+)"/.exec(loginHtml)?.[1];
-  if (!submitUrl) throw new Error(`no login form at the provider (HTTP ${loginPage.status}): ${loginHtml.slice(0, 300)}`);
+  if (!submitUrl)
+    throw new Error(`no login form at the provider (HTTP ${loginPage.status}): ${loginHtml.slice(0, 300)}`);
 
   const submitted = await go(new URL(decodeHtml(submitUrl), loginPage.url).toString(), {
     method: 'POST',
@@ -149,7 +157,8 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
   const formPost = await follow(submitted);
   const html = await formPost.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (!action) throw new Error(`no form_post answer from the provider (HTTP ${formPost.status}): ${html.slice(0, 300)}`);
+  if (!action)
+    throw new Error(`no form_post answer from the provider (HTTP ${formPost.status}): ${html.slice(0, 300)}`);
   const fields: Record<string, string> = {};
   for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) {
     fields[name!] = decodeHtml(value!);

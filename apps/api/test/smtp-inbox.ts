@@ -16,7 +16,9 @@ export function decodeHeader(value: string): string {
         encoding.toUpperCase() === 'B'
           ? Buffer.from(text, 'base64')
           : Buffer.from(
-              text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m: string, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_m: string, hex: string) => String.fromCharCode(parseInt(hex, 16))),
               'latin1',
             );
       return new TextDecoder(charset).decode(bytes);
@@ -81,7 +83,7 @@ export async function startSmtpInbox(port = 0) {
     waitFor,
     /** The newest 6-digit code sent to an address. */
     async codeFor(to: string, since = 0): Promise<string> {
-      const mail = await waitFor((m, ) => m.to.includes(to.toLowerCase()) && messages.indexOf(m) >= since);
+      const mail = await waitFor((m) => m.to.includes(to.toLowerCase()) && messages.indexOf(m) >= since);
       const latest = [...messages].reverse().find((m) => m.to.includes(to.toLowerCase())) ?? mail;
       return /\b(\d{6})\b/.exec(latest.subject)![1]!;
     },

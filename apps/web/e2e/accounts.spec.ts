@@ -85,7 +85,9 @@ test('password recovery end to end', async ({ page }) => {
   await page.getByRole('button', { name: 'Set new password' }).click();
 
   await expect.poll(() => new URL(page.url()).search).toBe('?recoverySuccess=true');
-  await expect(page.getByTestId('recovery-success')).toHaveText('Your password has been changed. Log in with the new one.');
+  await expect(page.getByTestId('recovery-success')).toHaveText(
+    'Your password has been changed. Log in with the new one.',
+  );
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('OldSecret1');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();

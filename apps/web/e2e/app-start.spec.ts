@@ -61,7 +61,9 @@ test.describe('query values read at app start', () => {
     expect((await stored(page)).fp).toBe(fp);
   });
 
-  test('a partner link reports its hit with the link, the click id and the fingerprint, for a visitor and for a signed-in user', async ({ page }) => {
+  test('a partner link reports its hit with the link, the click id and the fingerprint, for a visitor and for a signed-in user', async ({
+    page,
+  }) => {
     // A visitor: the prerendered page's small entry sends it, without waiting for the page's code.
     const visitorHit = page.waitForRequest((r) => r.url().endsWith('/api/cpa/hits') && r.method() === 'POST');
     await page.goto('/l/earn?cpa=31&uid=click-1');
@@ -98,7 +100,10 @@ test.describe('session', () => {
     await signIn(page, 'expired.or.forged.token');
     await page.goto('/account/data');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/auth/login');
-    expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('accessKey')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('accessKey')])).toEqual([
+      null,
+      null,
+    ]);
     await expect(page.getByTestId('login-button')).toBeVisible();
   });
 

@@ -18,7 +18,9 @@ async function photo(): Promise<Buffer> {
       pixels[i + 2] = 160;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 test('My profile: add a photo with a crop, see it after a reload, remove it', async ({ page }) => {
@@ -27,7 +29,9 @@ test('My profile: add a photo with a crop, see it after a reload, remove it', as
   const editor = page.getByTestId('avatar-editor');
   await expect(editor.getByRole('button', { name: 'Add photo' })).toBeVisible();
 
-  await page.getByTestId('avatar-file-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+  await page
+    .getByTestId('avatar-file-input')
+    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo() });
   const dialog = page.getByRole('dialog', { name: 'Crop your photo' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('slider', { name: 'Zoom' }).press('ArrowRight');
@@ -40,7 +44,10 @@ test('My profile: add a photo with a crop, see it after a reload, remove it', as
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await page.reload();
-  await expect(page.getByTestId('avatar-image').locator('img')).toHaveAttribute('src', /^\/api\/media\/avatar\/\d+\/medium$/);
+  await expect(page.getByTestId('avatar-image').locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/media\/avatar\/\d+\/medium$/,
+  );
   await page.getByRole('button', { name: 'Remove photo' }).click();
   await page.getByRole('dialog', { name: 'Remove your photo?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('avatar-editor').getByRole('status')).toHaveText('Your photo has been removed');
@@ -51,6 +58,8 @@ test('My profile: add a photo with a crop, see it after a reload, remove it', as
 test('a file that is not an image is refused with a clear message', async ({ page }) => {
   await signIn(page, seededUsers().member.token);
   await page.goto('/account/data');
-  await page.getByTestId('avatar-file-input').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just text') });
+  await page
+    .getByTestId('avatar-file-input')
+    .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just text') });
   await expect(page.getByRole('alert')).toContainText('This picture cannot be opened here');
 });

@@ -43,11 +43,16 @@ test.describe('size budget', () => {
     await expect(cookieBanner(page)).toBeVisible({ timeout: COOKIE_BANNER_DELAY_MS + 10_000 });
     await page.waitForLoadState('networkidle');
 
-    const sizes = await Promise.all([...scripts].map(async ([url, size]) => [new URL(url).pathname, await size] as const));
+    const sizes = await Promise.all(
+      [...scripts].map(async ([url, size]) => [new URL(url).pathname, await size] as const),
+    );
     sizes.sort((a, b) => b[1] - a[1]);
     const total = sizes.reduce((sum, [, size]) => sum + size, 0);
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-    const report = [`${kb(total)} KB gzipped in ${sizes.length} scripts (budget ${BUDGET_KB} KB):`, ...sizes.map(([path, size]) => `${kb(size).padStart(7)} KB  ${path}`)].join('\n');
+    const report = [
+      `${kb(total)} KB gzipped in ${sizes.length} scripts (budget ${BUDGET_KB} KB):`,
+      ...sizes.map(([path, size]) => `${kb(size).padStart(7)} KB  ${path}`),
+    ].join('\n');
     await test.info().attach('scripts', { body: report, contentType: 'text/plain' });
     console.log(report);
 

@@ -33,7 +33,10 @@ async function chatUser(request: APIRequestContext, firstName: string): Promise<
   const user = await registerUser(request, `${firstName.toLowerCase()}-${tag}`);
   const domain = `${firstName.toLowerCase()}${tag}`;
   const record = await ok<{ token: string }>(
-    await request.post('/api/user/profile-update', { headers: { authorization: `Bearer ${user.token}` }, data: { firstName, domain } }),
+    await request.post('/api/user/profile-update', {
+      headers: { authorization: `Bearer ${user.token}` },
+      data: { firstName, domain },
+    }),
   );
   return { id: user.id, token: record.token ?? user.token, domain, firstName };
 }
@@ -43,11 +46,16 @@ const startChat = async (request: APIRequestContext, from: ChatUser, to: ChatUse
 
 const sendApi = async (request: APIRequestContext, from: ChatUser, conversationId: number, text: string) =>
   ok<ChatMessage>(
-    await request.post(`/api/chat/conversations/${conversationId}/messages`, { headers: auth(from), data: { clientMessageId: crypto.randomUUID(), text } }),
+    await request.post(`/api/chat/conversations/${conversationId}/messages`, {
+      headers: auth(from),
+      data: { clientMessageId: crypto.randomUUID(), text },
+    }),
   );
 
 const historyOf = async (request: APIRequestContext, who: ChatUser, conversationId: number) =>
-  ok<MessageList>(await request.get(`/api/chat/conversations/${conversationId}/messages?limit=50`, { headers: auth(who) }));
+  ok<MessageList>(
+    await request.get(`/api/chat/conversations/${conversationId}/messages?limit=50`, { headers: auth(who) }),
+  );
 
 /** The contexts a test opened: closed after it, so no page (and socket) of one test lives on into the next. */
 const opened: BrowserContext[] = [];
@@ -56,8 +64,17 @@ test.afterEach(async () => {
 });
 
 /** A page signed in as the user, in a context of its own (no service worker, so routes see every call). */
-async function pageFor(browser: Browser, user: ChatUser, lang: 'en' | 'ru' = 'en', viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block', locale: lang === 'ru' ? 'ru-RU' : 'en-US' });
+async function pageFor(
+  browser: Browser,
+  user: ChatUser,
+  lang: 'en' | 'ru' = 'en',
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    serviceWorkers: 'block',
+    locale: lang === 'ru' ? 'ru-RU' : 'en-US',
+  });
   opened.push(context);
   const page = await context.newPage();
   await openAs(page, { id: user.id, token: user.token, email: '' }, lang);
@@ -68,7 +85,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/$
 
 const composer = (page: Page) => page.getByTestId('composer-input');
 const messages = (page: Page) => page.getByTestId('message-list').getByTestId('message');
-const rowOf = (page: Page, peer: ChatUser) => page.getByTestId('conversation-row').filter({ hasText: `@${peer.domain}` });
+const rowOf = (page: Page, peer: ChatUser) =>
+  page.getByTestId('conversation-row').filter({ hasText: `@${peer.domain}` });
 const unreadBadge = (page: Page) => page.getByTestId('messages-button');
 
 /** The link a hand card's "Message" uses: it creates the conversation and replaces itself with it. */
@@ -88,7 +106,10 @@ async function send(page: Page, text: string) {
 test.describe('chat between two people', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('A starts a chat by link, B gets it live with the badge, typing and read receipts show, B replies', async ({ browser, request }) => {
+  test('A starts a chat by link, B gets it live with the badge, typing and read receipts show, B replies', async ({
+    browser,
+    request,
+  }) => {
     const [alice, bob] = [await chatUser(request, 'Alice'), await chatUser(request, 'Bob')];
     const a = await pageFor(browser, alice);
     const b = await pageFor(browser, bob);
@@ -118,7 +139,9 @@ test.describe('chat between two people', () => {
     await expect(unreadBadge(b)).toHaveAttribute('data-unread', '1');
     await expect(b.getByTestId('unread-badge')).toHaveText('1');
     await expect(rowOf(b, alice).getByTestId('conversation-unread')).toHaveText('1');
-    await expect(rowOf(b, alice).getByTestId('conversation-preview')).toContainText('Hello Bob! Are you near the park?');
+    await expect(rowOf(b, alice).getByTestId('conversation-preview')).toContainText(
+      'Hello Bob! Are you near the park?',
+    );
     await shot(b, 'chat-list-unread-en-1280');
 
     // Bob opens it: the message is read, Alice's ticks turn to ✓✓ and Bob's badge clears.
@@ -143,7 +166,10 @@ test.describe('chat between two people', () => {
     await expect(messages(a)).toHaveCount(2);
     await expect(messages(b)).toHaveCount(2);
     // Alice had it on screen: Bob sees it read.
-    await expect(messages(b).filter({ hasText: 'Yes, by the fountain' }).getByTestId('ticks')).toHaveAttribute('data-state', 'read');
+    await expect(messages(b).filter({ hasText: 'Yes, by the fountain' }).getByTestId('ticks')).toHaveAttribute(
+      'data-state',
+      'read',
+    );
     await expect(unreadBadge(a)).toHaveAttribute('data-unread', '0');
     await expect(a.getByTestId('day-separator').first()).toHaveText('Today');
     await shot(a, 'chat-thread-en-1280');
@@ -156,7 +182,9 @@ test.describe('chat between two people', () => {
     await composer(a).pressSequentially('line two');
     await expect(composer(a)).toHaveValue('line one\nline two');
     await composer(a).press('Enter');
-    await expect(messages(b).filter({ hasText: 'line two' }).getByTestId('message-text')).toHaveText('line one\nline two');
+    await expect(messages(b).filter({ hasText: 'line two' }).getByTestId('message-text')).toHaveText(
+      'line one\nline two',
+    );
 
     // Length limit: a counter near it, and nothing sent over it.
     await composer(a).fill('x'.repeat(MESSAGE_MAX_LENGTH - 50));
@@ -181,9 +209,15 @@ test.describe('chat between two people', () => {
     const [alice, bob] = [await chatUser(request, 'Alice'), await chatUser(request, 'Bob')];
     const conversation = await startChat(request, alice, bob);
     let last: ChatMessage | undefined;
-    for (let i = 1; i <= 75; i++) last = await sendApi(request, i % 3 === 0 ? bob : alice, conversation.id, `Message number ${i}`);
+    for (let i = 1; i <= 75; i++)
+      last = await sendApi(request, i % 3 === 0 ? bob : alice, conversation.id, `Message number ${i}`);
     // Read up to the end (else the thread would open at the first unread message, not the bottom).
-    await ok(await request.post(`/api/chat/conversations/${conversation.id}/read`, { headers: auth(alice), data: { upToMessageId: last!.id } }));
+    await ok(
+      await request.post(`/api/chat/conversations/${conversation.id}/read`, {
+        headers: auth(alice),
+        data: { upToMessageId: last!.id },
+      }),
+    );
 
     const a = await pageFor(browser, alice);
     await a.goto(`/chat/${conversation.id}`);
@@ -199,8 +233,12 @@ test.describe('chat between two people', () => {
       await list.evaluate((el) => el.scrollTo({ top: 0 }));
       await expect(messages(a)).toHaveCount(75, { timeout: 1000 });
     }).toPass({ timeout: 15_000 });
-    await expect(a.getByTestId('history-start')).toContainText(`This is the beginning of your conversation with @${bob.domain}.`);
-    const ids = await messages(a).evaluateAll((nodes) => nodes.map((n) => Number((n as HTMLElement).dataset.messageId)));
+    await expect(a.getByTestId('history-start')).toContainText(
+      `This is the beginning of your conversation with @${bob.domain}.`,
+    );
+    const ids = await messages(a).evaluateAll((nodes) =>
+      nodes.map((n) => Number((n as HTMLElement).dataset.messageId)),
+    );
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     expect(new Set(ids).size).toBe(75);
     await shot(a, 'chat-history-start-en-1280');
@@ -230,7 +268,10 @@ test.describe('chat between two people', () => {
     await expect(messages(a).getByTestId('ticks')).toHaveAttribute('data-state', 'read');
   });
 
-  test('a send that fails is shown as not sent and retried with the same id: one message on both sides', async ({ browser, request }) => {
+  test('a send that fails is shown as not sent and retried with the same id: one message on both sides', async ({
+    browser,
+    request,
+  }) => {
     const [alice, bob] = [await chatUser(request, 'Alice'), await chatUser(request, 'Bob')];
     const conversation = await startChat(request, alice, bob);
     const a = await pageFor(browser, alice);
@@ -277,7 +318,10 @@ test.describe('chat between two people', () => {
     await expect(messages(b).filter({ hasText: 'answer lost' })).toHaveCount(1);
     await expect(a.getByTestId('message-failed')).toHaveCount(0);
 
-    expect((await historyOf(request, alice, conversation.id)).items.map((m) => m.text)).toEqual(['Stored, answer lost', 'This one goes through on the second try']);
+    expect((await historyOf(request, alice, conversation.id)).items.map((m) => m.text)).toEqual([
+      'Stored, answer lost',
+      'This one goes through on the second try',
+    ]);
     await a.reload();
     await expect(messages(a)).toHaveCount(2);
     await expect(b.getByTestId('message-list').getByTestId('message')).toHaveCount(2);
@@ -302,7 +346,9 @@ test.describe('chat between two people', () => {
     await shot(a, 'chat-block-dialog-en-1280');
     await dialog.getByTestId('confirm-block').click();
     await expect(a.getByTestId('chat-notice')).toHaveText(`@${bob.domain} is blocked.`);
-    await expect(a.getByTestId('blocked-notice')).toContainText(`You blocked @${bob.domain}. Neither of you can write in this chat.`);
+    await expect(a.getByTestId('blocked-notice')).toContainText(
+      `You blocked @${bob.domain}. Neither of you can write in this chat.`,
+    );
     await expect(a.getByTestId('composer')).toHaveCount(0);
     await shot(a, 'chat-blocked-en-1280');
 
@@ -353,12 +399,22 @@ test.describe('chat between two people', () => {
     await expect(dialog).toBeHidden();
 
     const admin = seededUsers().admin;
-    const list = await ok<ReportList>(await request.get('/api/report/list?limit=100', { headers: { authorization: `Bearer ${admin.token}` } }));
+    const list = await ok<ReportList>(
+      await request.get('/api/report/list?limit=100', { headers: { authorization: `Bearer ${admin.token}` } }),
+    );
     const stored = list.items.find((r) => r.reporter.id === alice.id);
-    expect(stored).toMatchObject({ user: { id: bob.id }, reason: 'spam', comment: 'Sends ads to everyone', status: 'OPEN' });
+    expect(stored).toMatchObject({
+      user: { id: bob.id },
+      reason: 'spam',
+      comment: 'Sends ads to everyone',
+      status: 'OPEN',
+    });
   });
 
-  test('a received message with a wallet address carries a scam warning, and can be reported from it', async ({ browser, request }) => {
+  test('a received message with a wallet address carries a scam warning, and can be reported from it', async ({
+    browser,
+    request,
+  }) => {
     const [alice, bob] = [await chatUser(request, 'Alice'), await chatUser(request, 'Bob')];
     const a = await pageFor(browser, alice);
     const b = await pageFor(browser, bob);
@@ -380,8 +436,15 @@ test.describe('chat between two people', () => {
     await dialog.getByLabel('Scam, fraud or asking for money').check();
     await dialog.getByTestId('submit-report').click();
     await expect(b.getByTestId('chat-notice')).toBeVisible();
-    const list = await ok<ReportList>(await request.get('/api/report/list?limit=100', { headers: { authorization: `Bearer ${seededUsers().admin.token}` } }));
-    expect(list.items.find((r) => r.reporter.id === bob.id)).toMatchObject({ reason: 'scam', message: { text: expect.stringContaining('0x5290') } });
+    const list = await ok<ReportList>(
+      await request.get('/api/report/list?limit=100', {
+        headers: { authorization: `Bearer ${seededUsers().admin.token}` },
+      }),
+    );
+    expect(list.items.find((r) => r.reporter.id === bob.id)).toMatchObject({
+      reason: 'scam',
+      message: { text: expect.stringContaining('0x5290') },
+    });
   });
 
   test('phones show one pane at a time, with the way back', async ({ browser, request }) => {
@@ -434,14 +497,20 @@ test.describe('chat in Russian', () => {
     await sendApi(request, alice, conversation.id, 'Пиши в телеграм @alice_meet');
     await expect(unreadBadge(b)).toHaveAttribute('data-unread', '2');
     await expect(unreadBadge(b)).toHaveAttribute('aria-label', 'Сообщения, 2 непрочитанных');
-    await expect(rowOf(b, alice).getByTestId('conversation-unread')).toHaveAttribute('aria-label', '2 непрочитанных сообщения');
+    await expect(rowOf(b, alice).getByTestId('conversation-unread')).toHaveAttribute(
+      'aria-label',
+      '2 непрочитанных сообщения',
+    );
     await rowOf(b, alice).click();
     await expect(b.getByTestId('unread-line')).toHaveText('Непрочитанные сообщения');
     await expect(b.getByTestId('day-separator').first()).toHaveText('Сегодня');
     await expect(b.getByTestId('scam-warning')).toContainText('Вас зовут в другой мессенджер');
     await expect(composer(b)).toHaveAttribute('placeholder', 'Сообщение');
     await send(b, 'Давай здесь, так спокойнее');
-    await expect(messages(b).filter({ hasText: 'Давай здесь' }).getByTestId('ticks')).toHaveAttribute('data-state', 'sent');
+    await expect(messages(b).filter({ hasText: 'Давай здесь' }).getByTestId('ticks')).toHaveAttribute(
+      'data-state',
+      'sent',
+    );
     await shot(b, 'chat-thread-ru-1280');
 
     await b.getByTestId('thread-menu').click();

@@ -37,7 +37,10 @@ test.describe('cookie banner', () => {
     await expect(cookieBanner(page)).toContainText('Cookies and your consent');
   });
 
-  test('"Accept all" grants all three consents at once, then after 500 ms keeps the flag on this device and closes', async ({ page, context }) => {
+  test('"Accept all" grants all three consents at once, then after 500 ms keeps the flag on this device and closes', async ({
+    page,
+    context,
+  }) => {
     await openWithBanner(page);
     await page.clock.pauseAt(Date.now() + 60_000);
     await cookieBanner(page).getByRole('button', { name: 'Accept all' }).click();
@@ -66,7 +69,11 @@ test.describe('cookie banner', () => {
     await expect(cookieBanner(tab)).toBeHidden();
   });
 
-  test('"Reject additional" keeps only the terms consent, and only for this session', async ({ page, context, browser }) => {
+  test('"Reject additional" keeps only the terms consent, and only for this session', async ({
+    page,
+    context,
+    browser,
+  }) => {
     await openWithBanner(page);
     await page.clock.pauseAt(Date.now() + 60_000);
     await cookieBanner(page).getByRole('button', { name: 'Reject additional' }).click();
@@ -96,7 +103,10 @@ test.describe('cookie banner', () => {
   test('the hidden flag in either storage keeps it away', async ({ browser }) => {
     for (const area of ['localStorage', 'sessionStorage'] as const) {
       const context = await browser.newContext();
-      await context.addInitScript((name) => window[name as 'localStorage'].setItem('cookie-dialog-hidden', 'true'), area);
+      await context.addInitScript(
+        (name) => window[name as 'localStorage'].setItem('cookie-dialog-hidden', 'true'),
+        area,
+      );
       const page = await context.newPage();
       await page.clock.install();
       await page.goto('/');
@@ -165,7 +175,9 @@ test.describe('cookie banner', () => {
     await cookieBanner(page).getByRole('button', { name: 'Show details' }).click();
     const results = await new AxeBuilder({ page }).include('[data-testid="cookie-banner"]').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`)).toEqual([]);
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`),
+    ).toEqual([]);
   });
 });
 
@@ -179,7 +191,9 @@ test.describe('cookie banner at 360 px', () => {
     await expect.poll(async () => Math.round((await box()).y + (await box()).height)).toBe(740);
     expect((await box()).width).toBeLessThanOrEqual(360);
     expect((await box()).height).toBeLessThanOrEqual(740 / 3);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     // It takes its own place below the footer: the last footer link is not under it.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
@@ -191,15 +205,21 @@ test.describe('requestGeolocation', () => {
   test.use({ bypassCSP: true, geolocation: { latitude: 55.7558, longitude: 37.6173 }, permissions: ['geolocation'] });
 
   const locate = () =>
-    (window as unknown as { consentLib: { requestGeolocation(): Promise<GeolocationPosition> } }).consentLib.requestGeolocation().then(
-      (position) => ({ ok: true as const, latitude: position.coords.latitude }),
-      (error: Error) => ({ ok: false as const, name: error.name, message: error.message }),
-    );
+    (window as unknown as { consentLib: { requestGeolocation(): Promise<GeolocationPosition> } }).consentLib
+      .requestGeolocation()
+      .then(
+        (position) => ({ ok: true as const, latitude: position.coords.latitude }),
+        (error: Error) => ({ ok: false as const, name: error.name, message: error.message }),
+      );
 
   test('refuses before the banner is answered and after "Reject additional"', async ({ page }) => {
     await openWithBanner(page);
     await addConsentLib(page);
-    expect(await page.evaluate(locate)).toEqual({ ok: false, name: 'GeolocationConsentError', message: expect.stringContaining('geolocation consent') });
+    expect(await page.evaluate(locate)).toEqual({
+      ok: false,
+      name: 'GeolocationConsentError',
+      message: expect.stringContaining('geolocation consent'),
+    });
     await cookieBanner(page).getByRole('button', { name: 'Reject additional' }).click();
     await expect(cookieBanner(page)).toBeHidden();
     expect(await page.evaluate(locate)).toMatchObject({ ok: false, name: 'GeolocationConsentError' });

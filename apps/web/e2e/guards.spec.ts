@@ -51,7 +51,17 @@ test.describe('partner landings', () => {
 });
 
 test.describe('login-required routes', () => {
-  for (const url of ['/market', '/kyc', '/account', '/account/data', '/account/market', '/account/business', '/account/referral', '/account/cpa', '/auth/update-profile']) {
+  for (const url of [
+    '/market',
+    '/kyc',
+    '/account',
+    '/account/data',
+    '/account/market',
+    '/account/business',
+    '/account/referral',
+    '/account/cpa',
+    '/auth/update-profile',
+  ]) {
     test(`${url} without a token goes to the auth area`, async ({ page }) => {
       await page.goto(url);
       await expect.poll(() => path(page)).toBe('/auth/login');

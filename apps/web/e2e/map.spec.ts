@@ -67,15 +67,30 @@ async function photo(hue: [number, number, number]): Promise<Buffer> {
       pixels[i + 2] = hue[2] * light;
     }
   }
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg().toBuffer();
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** An account with a complete profile (first and last name, nickname, an adult's birthday, gender). */
-async function mapUser(request: APIRequestContext, firstName: string, hue?: [number, number, number]): Promise<MapUser> {
+async function mapUser(
+  request: APIRequestContext,
+  firstName: string,
+  hue?: [number, number, number],
+): Promise<MapUser> {
   const domain = `${firstName.toLowerCase()}${crypto.randomBytes(3).toString('hex')}`;
   const record = await ok<{ token: string; user: { id: number } }>(
     await request.post('/api/user/register', {
-      data: { email: uniqueEmail(firstName.toLowerCase()), password: 'Secret12', locale: 'en', firstName, lastName: 'Tester', domain, gender: 1, birthday: BIRTHDAY },
+      data: {
+        email: uniqueEmail(firstName.toLowerCase()),
+        password: 'Secret12',
+        locale: 'en',
+        firstName,
+        lastName: 'Tester',
+        domain,
+        gender: 1,
+        birthday: BIRTHDAY,
+      },
     }),
   );
   const user = { id: record.user.id, token: record.token, firstName, domain };
@@ -83,7 +98,10 @@ async function mapUser(request: APIRequestContext, firstName: string, hue?: [num
     await ok(
       await request.post('/api/media', {
         headers: auth(user),
-        multipart: { album: 'profile_photos', files: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo(hue) } },
+        multipart: {
+          album: 'profile_photos',
+          files: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo(hue) },
+        },
       }),
     );
   }
@@ -91,8 +109,18 @@ async function mapUser(request: APIRequestContext, firstName: string, hue?: [num
 }
 
 /** Raises a hand through the API, as the dialog would. */
-const raiseHand = async (request: APIRequestContext, user: MapUser, at: Spot, hand: Omit<RaiseHandRequest, 'position'>) =>
-  ok<MyHandState>(await request.put('/api/meet/hand', { headers: auth(user), data: { ...hand, position: { lat: at.latitude, lng: at.longitude, accuracy: 10 } } }));
+const raiseHand = async (
+  request: APIRequestContext,
+  user: MapUser,
+  at: Spot,
+  hand: Omit<RaiseHandRequest, 'position'>,
+) =>
+  ok<MyHandState>(
+    await request.put('/api/meet/hand', {
+      headers: auth(user),
+      data: { ...hand, position: { lat: at.latitude, lng: at.longitude, accuracy: 10 } },
+    }),
+  );
 
 /** Everything a page receives: response bodies and websocket frames, to look for leaked positions. */
 function recordReceived(page: Page): string[] {
@@ -105,7 +133,11 @@ function recordReceived(page: Page): string[] {
       () => undefined,
     );
   });
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => received.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8'))));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) =>
+      received.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8')),
+    ),
+  );
   return received;
 }
 
@@ -139,7 +171,11 @@ async function openMap(
       localStorage.setItem('accessKey', token);
       localStorage.setItem('locale', language);
       localStorage.setItem('cookie-dialog-hidden', 'true');
-      if (given) localStorage.setItem('consents', JSON.stringify({ terms: true, ads: false, geolocation: true, decidedAt: new Date().toISOString() }));
+      if (given)
+        localStorage.setItem(
+          'consents',
+          JSON.stringify({ terms: true, ads: false, geolocation: true, decidedAt: new Date().toISOString() }),
+        );
       sessionStorage.setItem('e2e-signed-in', '1');
     },
     { token: user.token, language: lang, consent },
@@ -161,7 +197,13 @@ async function mapReady(page: Page) {
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-live', 'true', { timeout: 10_000 });
 }
 
-async function raiseThroughDialog(page: Page, mood: 'romantic' | 'business' | 'chat', note: string, hours: 1 | 3 | 8, shot?: string) {
+async function raiseThroughDialog(
+  page: Page,
+  mood: 'romantic' | 'business' | 'chat',
+  note: string,
+  hours: 1 | 3 | 8,
+  shot?: string,
+) {
   await page.getByTestId('raise-hand').click();
   const dialog = page.getByTestId('raise-dialog');
   await expect(dialog).toBeVisible();
@@ -179,7 +221,10 @@ const shoot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/
 
 test.beforeAll(() => fs.mkdirSync('/tmp/shots', { recursive: true }));
 
-test('two people see each other live: raise, filter, list, card, move, lower, ghost; far away and exact positions never shown', async ({ browser, request }) => {
+test('two people see each other live: raise, filter, list, card, move, lower, ghost; far away and exact positions never shown', async ({
+  browser,
+  request,
+}) => {
   const anna = await mapUser(request, 'Anna', [235, 120, 160]);
   const boris = await mapUser(request, 'Boris', [110, 150, 235]);
   const far = await mapUser(request, 'Fyodor');
@@ -256,10 +301,13 @@ test('two people see each other live: raise, filter, list, card, move, lower, gh
   const before = await markerOf(a.page, boris).boundingBox();
   await b.context.setGeolocation(BORIS_WALKED);
   await expect
-    .poll(async () => {
-      const now = await markerOf(a.page, boris).boundingBox();
-      return now && before ? Math.hypot(now.x - before.x, now.y - before.y) : 0;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const now = await markerOf(a.page, boris).boundingBox();
+        return now && before ? Math.hypot(now.x - before.x, now.y - before.y) : 0;
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(20);
 
   // Boris lowers his hand: it vanishes from Anna's map and list without a reload.
@@ -284,7 +332,8 @@ test('two people see each other live: raise, filter, list, card, move, lower, gh
   await expect(markerOf(b.page, anna)).toBeVisible({ timeout: 3_000 });
 
   // Nobody's page ever received the other's exact coordinates.
-  for (const text of [...exactStrings(BORIS_AT), ...exactStrings(BORIS_WALKED)]) expect(a.received.join('\n')).not.toContain(text);
+  for (const text of [...exactStrings(BORIS_AT), ...exactStrings(BORIS_WALKED)])
+    expect(a.received.join('\n')).not.toContain(text);
   for (const text of exactStrings(ANNA_AT)) expect(b.received.join('\n')).not.toContain(text);
   for (const text of exactStrings(FAR_AWAY)) expect([...a.received, ...b.received].join('\n')).not.toContain(text);
   // ...while they did receive hand events and lists (the check above looked at real traffic).
@@ -295,12 +344,19 @@ test('two people see each other live: raise, filter, list, card, move, lower, gh
   await b.context.close();
 });
 
-test('in Russian on a phone: the consent first, then the map, the list tab, raising a hand and a card', async ({ browser, request }) => {
+test('in Russian on a phone: the consent first, then the map, the list tab, raising a hand and a card', async ({
+  browser,
+  request,
+}) => {
   const vera = await mapUser(request, 'Vera', [240, 190, 90]);
   const gleb = await mapUser(request, 'Gleb', [120, 200, 160]);
   await raiseHand(request, gleb, GLEB_AT, { mood: 'chat', durationHours: 8, note: 'Кто на прогулку по парку?' });
 
-  const v = await openMap(browser, vera, VERA_AT, { lang: 'ru', viewport: { width: 390, height: 844 }, consent: false });
+  const v = await openMap(browser, vera, VERA_AT, {
+    lang: 'ru',
+    viewport: { width: 390, height: 844 },
+    consent: false,
+  });
   const page = v.page;
   // No consent yet: an explanation and a button, never a blank map.
   const gate = page.getByTestId('location-gate');
@@ -357,20 +413,33 @@ test('in Russian on a phone: the consent first, then the map, the list tab, rais
   await v.context.close();
 });
 
-test('in English on a phone, with location blocked in the browser: a way to try again, then the map; an incomplete profile cannot raise', async ({ browser, request }) => {
+test('in English on a phone, with location blocked in the browser: a way to try again, then the map; an incomplete profile cannot raise', async ({
+  browser,
+  request,
+}) => {
   // Registered, but the profile is not filled in yet.
   const registered = await ok<{ token: string; user: { id: number } }>(
-    await request.post('/api/user/register', { data: { email: uniqueEmail('dana'), password: 'Secret12', locale: 'en' } }),
+    await request.post('/api/user/register', {
+      data: { email: uniqueEmail('dana'), password: 'Secret12', locale: 'en' },
+    }),
   );
   const dana = { token: registered.token };
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block', geolocation: DANA_AT, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+    geolocation: DANA_AT,
+    reducedMotion: 'reduce',
+  });
   await context.addInitScript((token) => {
     if (sessionStorage.getItem('e2e-signed-in')) return;
     localStorage.setItem('auth', JSON.stringify({ token }));
     localStorage.setItem('accessKey', token);
     localStorage.setItem('locale', 'en');
     localStorage.setItem('cookie-dialog-hidden', 'true');
-    localStorage.setItem('consents', JSON.stringify({ terms: true, ads: true, geolocation: true, decidedAt: new Date().toISOString() }));
+    localStorage.setItem(
+      'consents',
+      JSON.stringify({ terms: true, ads: true, geolocation: true, decidedAt: new Date().toISOString() }),
+    );
     sessionStorage.setItem('e2e-signed-in', '1');
   }, dana.token);
   const page = await context.newPage();
@@ -389,7 +458,10 @@ test('in English on a phone, with location blocked in the browser: a way to try 
   await page.getByRole('button', { name: 'Raise your hand' }).click();
   const dialog = page.getByTestId('raise-dialog');
   await expect(dialog.getByTestId('raise-profile-incomplete')).toContainText('Complete your profile first');
-  await expect(dialog.getByRole('link', { name: 'Complete the profile' })).toHaveAttribute('href', '/auth/update-profile');
+  await expect(dialog.getByRole('link', { name: 'Complete the profile' })).toHaveAttribute(
+    'href',
+    '/auth/update-profile',
+  );
   await expect(dialog.getByTestId('raise-submit')).toBeDisabled();
   // The server refuses it too, with the catalogue's code.
   const refused = await request.put('/api/meet/hand', {

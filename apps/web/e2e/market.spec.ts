@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, fundedUser, getMarket, openAs, registerUser, sellOut, shoot, supply, waitForPurchase } from './support/crypto';
+import {
+  expectAccessible,
+  fundedUser,
+  getMarket,
+  openAs,
+  registerUser,
+  sellOut,
+  shoot,
+  supply,
+  waitForPurchase,
+} from './support/crypto';
 
 /**
  * The marketplace on the real development chain: funded accounts, tokens listed by the admin, each
@@ -23,7 +33,9 @@ test.describe('buying Silver', () => {
     const user = await fundedUser(request, 'silver-en');
     // The development chain starts with a listed supply; one more makes sure there is stock.
     await supply(request, 'SILVER', 1);
-    await expect.poll(async () => (await getMarket(request)).levels.find((l) => l.level === 'SILVER')?.stock).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await getMarket(request)).levels.find((l) => l.level === 'SILVER')?.stock)
+      .toBeGreaterThan(0);
 
     await openAs(page, user, 'en');
     await page.goto('/market');
@@ -71,7 +83,10 @@ test.describe('buying Silver', () => {
     await page.goto('/market');
     await expect(silver(page).getByTestId('owned-chip')).toHaveText('Yours');
     await expect(silver(page).getByRole('button', { name: 'Already in your wallet' })).toBeDisabled();
-    await expect(page.getByTestId('my-purchases').getByTestId('purchase-row').first()).toHaveAttribute('data-status', 'COMPLETED');
+    await expect(page.getByTestId('my-purchases').getByTestId('purchase-row').first()).toHaveAttribute(
+      'data-status',
+      'COMPLETED',
+    );
   });
 
   test('a ?nft= link offers its token first and buys exactly that one', async ({ page, request }) => {
@@ -97,14 +112,19 @@ test.describe('buying Silver', () => {
     expect(await page.evaluate(() => localStorage.getItem('buyingNftId'))).toBeNull();
   });
 
-  test('joins the queue when sold out, leaves it with a refund, rejoins and is served, in Russian at 360 px', async ({ page, request }) => {
+  test('joins the queue when sold out, leaves it with a refund, rejoins and is served, in Russian at 360 px', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     const user = await fundedUser(request, 'queue-ru');
     await sellOut(request, 'SILVER');
 
     await openAs(page, user, 'ru');
     await page.goto('/market');
-    await expect(page.getByRole('heading', { level: 1, name: 'Купите токен. Встречайтесь. Выпускайте.' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Купите токен. Встречайтесь. Выпускайте.' }),
+    ).toBeVisible();
     await expect(silver(page)).toContainText('Распродано');
     await shoot(page, 'market-ru-360');
 
@@ -125,7 +145,9 @@ test.describe('buying Silver', () => {
     await expect(page.getByTestId('confirm-cancel')).toContainText('100 USDT вернутся на баланс');
     await page.getByTestId('confirm-leave-queue').click();
     await expect(page.getByTestId('purchase-outcome')).toHaveAttribute('data-outcome', 'canceled');
-    await expect(page.getByTestId('purchase-outcome')).toContainText('Вы вышли из очереди. 100 USDT вернулись на баланс.');
+    await expect(page.getByTestId('purchase-outcome')).toContainText(
+      'Вы вышли из очереди. 100 USDT вернулись на баланс.',
+    );
     await shoot(page, 'market-ru-360-canceled', false);
 
     // Try again, and this time stay: the next Silver token goes to the head of the queue by itself.

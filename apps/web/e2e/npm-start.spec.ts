@@ -13,7 +13,15 @@ test('npm start serves the site and the API together and stops cleanly', async (
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'npm-start-'));
   const port = 4175;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', JWT_SECRET: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      JWT_SECRET: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

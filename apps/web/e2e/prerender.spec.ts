@@ -10,7 +10,11 @@ import { PUBLIC_PAGES } from './support/public-pages';
 // The partner landing too: it shares the home page's code but has a headline of its own.
 const PAGES = [
   ...PUBLIC_PAGES,
-  { url: '/l/earn', en: 'Meet in person. Mint tokens. Earn rewards.', ru: 'Встречайтесь вживую. Выпускайте токены. Получайте награды.' },
+  {
+    url: '/l/earn',
+    en: 'Meet in person. Mint tokens. Earn rewards.',
+    ru: 'Встречайтесь вживую. Выпускайте токены. Получайте награды.',
+  },
 ] as const;
 
 test.beforeEach(async ({ page }) => {
@@ -54,7 +58,10 @@ for (const locale of ['en', 'ru'] as const) {
       // its class rules again (MUI's global styles, a few, are always inserted anew by emotion).
       const styles = await page.evaluate(() => ({
         server: document.querySelectorAll('head > style[data-emotion-ssr]').length,
-        browserRules: [...document.querySelectorAll('style[data-emotion="css"]')].reduce((n, tag) => n + ((tag as HTMLStyleElement).sheet?.cssRules.length ?? 0), 0),
+        browserRules: [...document.querySelectorAll('style[data-emotion="css"]')].reduce(
+          (n, tag) => n + ((tag as HTMLStyleElement).sheet?.cssRules.length ?? 0),
+          0,
+        ),
       }));
       expect(styles.server, url).toBeGreaterThan(0);
       expect(styles.browserRules, url).toBeLessThan(20);
@@ -97,7 +104,9 @@ async function holdBack(page: Page, script: RegExp) {
   return { release, happened: () => happened };
 }
 
-test('a page takes its code only when it needs it: fetched once it is on screen, run when a control is reached for', async ({ page }) => {
+test('a page takes its code only when it needs it: fetched once it is on screen, run when a control is reached for', async ({
+  page,
+}) => {
   const asked: string[] = [];
   page.on('request', (request) => {
     const file = /\/assets\/(hydrate-public-page|public-app)-[^/]+\.js$/.exec(request.url())?.[1];
@@ -119,7 +128,10 @@ test('a page takes its code only when it needs it: fetched once it is on screen,
   // ...but not run: reading and scrolling leave the page as it came.
   await page.mouse.wheel(0, 800);
   await page.getByTestId('home').getByRole('heading', { level: 1 }).click();
-  const hydrationStarted = () => page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  const hydrationStarted = () =>
+    page.evaluate(() =>
+      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+    );
   for (let step = 0; step < 30; step++) {
     await page.clock.runFor(10);
     expect(await hydrationStarted(), 'React has not taken the page').toBe(false);
@@ -167,7 +179,9 @@ test('a form sent before any of the page’s scripts ran is held, then answered'
   expect(errors).toEqual([]);
 });
 
-test('a signed-in reader, or one whose stored language differs, gets the app over the rendered page', async ({ browser }) => {
+test('a signed-in reader, or one whose stored language differs, gets the app over the rendered page', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'ru-RU' });
   await context.addInitScript(() => {
     localStorage.setItem('cookie-dialog-hidden', 'true');

@@ -22,14 +22,20 @@ test('a new person signs in with Apple and continues to complete the profile', a
   const login = person();
   await signInAtProvider(page, login);
   await expect(page).toHaveURL(/\/auth\/update-profile$/);
-  expect(await savedAuth(page)).toMatchObject({ token: expect.any(String), user: { email: `${login}@example.com`, emailVerified: true } });
+  expect(await savedAuth(page)).toMatchObject({
+    token: expect.any(String),
+    user: { email: `${login}@example.com`, emailVerified: true },
+  });
   expect(await page.evaluate(() => localStorage.getItem('accessKey'))).toEqual(expect.any(String));
 });
 
-test('a finished sign-in is handed out once: opening its link again shows the error and try again', async ({ page }) => {
+test('a finished sign-in is handed out once: opening its link again shows the error and try again', async ({
+  page,
+}) => {
   const claimed: string[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/user/apple/apple-success-registration')) claimed.push(request.postDataJSON().state);
+    if (request.url().endsWith('/api/user/apple/apple-success-registration'))
+      claimed.push(request.postDataJSON().state);
   });
   await signInAtProvider(page, person());
   await expect(page).toHaveURL(/\/auth\/update-profile$/);

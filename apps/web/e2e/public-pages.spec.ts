@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MEETING_DISTANCE_METERS, MEETING_DURATION_MINUTES, MIN_IOS_VERSION, MIN_IPHONE_MODEL } from '@app/shared/constants';
+import {
+  MEETING_DISTANCE_METERS,
+  MEETING_DURATION_MINUTES,
+  MIN_IOS_VERSION,
+  MIN_IPHONE_MODEL,
+} from '@app/shared/constants';
 import { mailsTo, uniqueEmail } from './support/mail';
 import { PUBLIC_PAGES } from './support/public-pages';
 import { untilInteractive } from './support/interactive';
@@ -10,7 +15,8 @@ const SUPPORT_EMAIL = 'support@meetnearby.app';
 const PAGES = PUBLIC_PAGES;
 
 /** A missing translation shows its key (`faq.items.kyc.q`) or an unfilled `{{value}}`. */
-const UNTRANSLATED = /\{\{|\b(content|common):|\b(home|meet|faq|legal|terms|privacy|risk|support|affiliates)\.[a-z-]+\.[\w.-]+/;
+const UNTRANSLATED =
+  /\{\{|\b(content|common):|\b(home|meet|faq|legal|terms|privacy|risk|support|affiliates)\.[a-z-]+\.[\w.-]+/;
 
 // The cookie banner and the install dialog belong to other journeys; here they would only cover the page.
 test.beforeEach(async ({ page }) => {
@@ -89,7 +95,9 @@ test.describe('home', () => {
   });
 
   test('shows no news block when the news call fails', async ({ page }) => {
-    await page.route('**/api/notif/news/**', (route) => route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'boom' } }));
+    await page.route('**/api/notif/news/**', (route) =>
+      route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'boom' } }),
+    );
     await page.goto('/');
     await expect(page.getByTestId('app-download')).toBeAttached();
     await expect(page.getByTestId('latest-news')).toHaveCount(0);
@@ -148,7 +156,10 @@ test.describe('FAQ', () => {
     await page.locator('#kyc').getByRole('button').click();
     await expect(page.locator('#kyc').getByRole('button')).toHaveAttribute('aria-expanded', 'true');
     await expect(page.locator('#kyc').getByRole('region')).toContainText('24 hours');
-    await page.locator('#kyc').getByRole('link', { name: /Link to this question/ }).click();
+    await page
+      .locator('#kyc')
+      .getByRole('link', { name: /Link to this question/ })
+      .click();
     await expect(page).toHaveURL(/\/help\/faq#kyc$/);
   });
 });
@@ -163,10 +174,15 @@ test.describe('legal documents', () => {
     await contents.getByRole('link', { name: 'Wallet' }).click();
     await expect(page).toHaveURL(/\/terms#wallet$/);
     await expect(page.locator('#wallet')).toBeInViewport();
-    await expect(page.locator('#contact').getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    await expect(page.locator('#contact').getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
   });
 
-  test('the privacy policy opens at a section anchor and covers location, KYC data and the three consents', async ({ page }) => {
+  test('the privacy policy opens at a section anchor and covers location, KYC data and the three consents', async ({
+    page,
+  }) => {
     await page.goto('/privacy#location');
     await expect(page.locator('#location')).toBeInViewport();
     await expect(page.locator('#location')).toContainText('Other people never see your exact position');
@@ -180,7 +196,13 @@ test.describe('legal documents', () => {
     await expect(page).toHaveURL(/\/risk$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Risk disclaimer');
     const disclaimer = page.getByTestId('risk-disclaimer');
-    for (const text of ['volatile', 'No investment advice', 'not guaranteed', 'Regional restrictions', 'aged 18 and over']) {
+    for (const text of [
+      'volatile',
+      'No investment advice',
+      'not guaranteed',
+      'Regional restrictions',
+      'aged 18 and over',
+    ]) {
       await expect(disclaimer).toContainText(text);
     }
   });
@@ -189,7 +211,9 @@ test.describe('legal documents', () => {
 test.describe('scrolling between pages', () => {
   const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
-  test('a plain link opens the next page at its top, an anchor at its section, and back returns to where the reader was', async ({ page }) => {
+  test('a plain link opens the next page at its top, an anchor at its section, and back returns to where the reader was', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByTestId('app-download')).toBeVisible();
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
@@ -210,7 +234,9 @@ test.describe('scrolling between pages', () => {
     await expect.poll(() => scrollY(page)).toBe(homeY);
   });
 
-  test('a page opened afresh in the same tab starts at its top or at its anchor, never where another page was left', async ({ page }) => {
+  test('a page opened afresh in the same tab starts at its top or at its anchor, never where another page was left', async ({
+    page,
+  }) => {
     // Leaving a freshly opened page by a link stores its position; the next fresh page must not take it.
     await page.goto('/');
     await expect(page.getByTestId('app-download')).toBeVisible();
@@ -271,7 +297,8 @@ test.describe('support', () => {
 test.describe('affiliates', () => {
   test('explains actions, attribution and callbacks, and links to the cabinet', async ({ page }) => {
     await page.goto('/affiliates');
-    for (const action of ['purchase', 'first_meet', 'fill_profile']) await expect(page.getByTestId(`action-${action}`)).toBeVisible();
+    for (const action of ['purchase', 'first_meet', 'fill_profile'])
+      await expect(page.getByTestId(`action-${action}`)).toBeVisible();
     for (const macro of ['{uid}', '{action}', '{payout}', '{event_id}', '{link_id}']) {
       await expect(page.getByRole('table')).toContainText(macro);
     }

@@ -20,7 +20,10 @@ const workerActivated = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const worker = registration.active!;
-    if (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)));
+    if (worker.state !== 'activated')
+      await new Promise((resolve) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && resolve(null)),
+      );
     return { scope: registration.scope, script: worker.scriptURL };
   });
 
@@ -39,7 +42,10 @@ const cachedUrls = (page: Page) =>
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('web app manifest', () => {
-  test('is linked from every page, served uncached and complete, and its icons load at their sizes', async ({ page, request }) => {
+  test('is linked from every page, served uncached and complete, and its icons load at their sizes', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/help/faq');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
@@ -64,7 +70,10 @@ test.describe('web app manifest', () => {
     ]);
 
     const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
-    const icons = [...manifest.icons.map((icon: { src: string; sizes: string }) => [icon.src, icon.sizes]), [appleIcon, '180x180']];
+    const icons = [
+      ...manifest.icons.map((icon: { src: string; sizes: string }) => [icon.src, icon.sizes]),
+      [appleIcon, '180x180'],
+    ];
     for (const [src, sizes] of icons) {
       const icon = await request.get(src);
       expect(icon.headers()['content-type'], src).toBe('image/png');
@@ -102,7 +111,10 @@ test.describe('service worker', () => {
     await context.setOffline(false);
   });
 
-  test('precaches what the server answers for the start page, takes pages from the network and never caches the API', async ({ page, context }) => {
+  test('precaches what the server answers for the start page, takes pages from the network and never caches the API', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     await workerActivated(page);
     const fetchedByWorker: string[] = [];
@@ -140,19 +152,29 @@ test.describe('install-app dialog', () => {
   /** Chromium may offer installation by itself; these tests decide when it does (their own events are not trusted). */
   const withoutBrowserPrompt = (page: Page) =>
     page.addInitScript(() =>
-      window.addEventListener('beforeinstallprompt', (event) => event.isTrusted && event.stopImmediatePropagation(), true),
+      window.addEventListener(
+        'beforeinstallprompt',
+        (event) => event.isTrusted && event.stopImmediatePropagation(),
+        true,
+      ),
     );
 
-  test('opens from the header, tells the requirements and how to install, and "Don\'t show again" sets the flag', async ({ page }) => {
+  test('opens from the header, tells the requirements and how to install, and "Don\'t show again" sets the flag', async ({
+    page,
+  }) => {
     await withoutBrowserPrompt(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Download App' }).click();
     const dialog = page.getByRole('dialog', { name: 'Get the app' });
     await expect(dialog).toContainText('Requires iOS 16 or later on iPhone 8 or newer.');
     await expect(dialog.getByRole('heading', { name: 'Install this website' })).toBeVisible();
-    await expect(dialog.getByTestId('install-instructions')).toHaveText("In your browser's menu, choose Install app or Add to Home screen.");
+    await expect(dialog.getByTestId('install-instructions')).toHaveText(
+      "In your browser's menu, choose Install app or Add to Home screen.",
+    );
     const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
 
     await dialog.getByRole('button', { name: "Don't show again" }).click();
     await expect(dialog).toBeHidden();
@@ -165,7 +187,7 @@ test.describe('install-app dialog', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('offers the browser\'s install prompt when the browser has one', async ({ page }) => {
+  test("offers the browser's install prompt when the browser has one", async ({ page }) => {
     await withoutBrowserPrompt(page);
     // The offer comes before the page's code for the dialog has loaded (held back here): the
     // page's first script keeps it for that code.
@@ -200,7 +222,15 @@ test.describe('install-app dialog', () => {
     await page.addInitScript(() => {
       const original = window.matchMedia.bind(window);
       window.matchMedia = (query: string) =>
-        query === '(display-mode: standalone)' ? ({ ...original(query), matches: true, media: query, addEventListener() {}, removeEventListener() {} } as MediaQueryList) : original(query);
+        query === '(display-mode: standalone)'
+          ? ({
+              ...original(query),
+              matches: true,
+              media: query,
+              addEventListener() {},
+              removeEventListener() {},
+            } as MediaQueryList)
+          : original(query);
     });
     await page.goto('/');
     await page.getByRole('button', { name: 'Download App' }).click();
@@ -208,8 +238,24 @@ test.describe('install-app dialog', () => {
   });
 
   for (const [locale, texts] of [
-    ['en-US', { menu: 'Open menu', entry: 'Download App', title: 'Get the app', how: 'In Safari, tap Share , then Add to Home Screen .' }],
-    ['ru-RU', { menu: 'Открыть меню', entry: 'Скачать приложение', title: 'Установите приложение', how: 'В Safari нажмите «Поделиться» , затем «На экран „Домой“» .' }],
+    [
+      'en-US',
+      {
+        menu: 'Open menu',
+        entry: 'Download App',
+        title: 'Get the app',
+        how: 'In Safari, tap Share , then Add to Home Screen .',
+      },
+    ],
+    [
+      'ru-RU',
+      {
+        menu: 'Открыть меню',
+        entry: 'Скачать приложение',
+        title: 'Установите приложение',
+        how: 'В Safari нажмите «Поделиться» , затем «На экран „Домой“» .',
+      },
+    ],
   ] as const) {
     test(`on an iPhone it explains Share, then Add to Home Screen (${locale})`, async ({ browser }) => {
       const context = await browser.newContext({ ...IPHONE, locale });
@@ -220,7 +266,11 @@ test.describe('install-app dialog', () => {
       await page.getByRole('button', { name: texts.entry }).click();
       const dialog = page.getByRole('dialog', { name: texts.title });
       await expect(dialog.getByTestId('install-instructions')).toHaveText(texts.how);
-      await expect(dialog).toContainText(locale === 'en-US' ? 'Requires iOS 16 or later on iPhone 8 or newer.' : 'Нужна iOS 16 или новее на iPhone 8 или более новом iPhone.');
+      await expect(dialog).toContainText(
+        locale === 'en-US'
+          ? 'Requires iOS 16 or later on iPhone 8 or newer.'
+          : 'Нужна iOS 16 или новее на iPhone 8 или более новом iPhone.',
+      );
       await context.close();
     });
   }
@@ -257,7 +307,10 @@ test.describe('install-app dialog', () => {
       await third.goto('/');
       await settle(third);
       await expect(dialogOf(third)).toBeHidden();
-      expect(await third.evaluate(() => JSON.parse(localStorage.getItem('install-app-offer')!))).toMatchObject({ visits: 3, offeredAt: expect.any(String) });
+      expect(await third.evaluate(() => JSON.parse(localStorage.getItem('install-app-offer')!))).toMatchObject({
+        visits: 3,
+        offeredAt: expect.any(String),
+      });
       await context.close();
     });
 
@@ -280,7 +333,8 @@ test.describe('install-app dialog', () => {
         const context = await browser.newContext(options);
         await answerCookieBannerBefore(context);
         await context.addInitScript(() => localStorage.setItem('install-app-offer', JSON.stringify({ visits: 5 })));
-        if (options === IPHONE) await context.addInitScript(() => localStorage.setItem('install-app-dialog-hidden', 'true'));
+        if (options === IPHONE)
+          await context.addInitScript(() => localStorage.setItem('install-app-dialog-hidden', 'true'));
         await context.clock.install();
         const page = await context.newPage();
         await page.goto('/');

@@ -62,11 +62,15 @@ test.describe('language', () => {
 });
 
 test.describe('theme', () => {
-  test('is dark by default with a near-black background, and the light theme can be switched on and is kept', async ({ page }) => {
+  test('is dark by default with a near-black background, and the light theme can be switched on and is kept', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByTestId('home')).toBeVisible();
     expect(await backgroundOf(page)).toBe('rgb(10, 11, 15)');
-    const primary = await page.getByRole('link', { name: 'Open the marketplace' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const primary = await page
+      .getByRole('link', { name: 'Open the marketplace' })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(primary).toBe('rgb(47, 123, 255)');
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => backgroundOf(page)).toBe('rgb(255, 255, 255)');
@@ -111,7 +115,9 @@ test.describe('layout at 360 px', () => {
       await signIn(page, seededUsers().member.token);
       await page.goto(url);
       await expect(page.locator('main h1').first()).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
@@ -120,7 +126,15 @@ test.describe('layout at 360 px', () => {
     await page.goto('/');
     await page.getByTestId('menu-button').click();
     const drawer = page.getByRole('presentation').getByRole('navigation');
-    for (const name of ['Marketplace', 'Meet & play', 'Advertisement', 'FAQ', 'How to meet & play', 'Support', 'Download App']) {
+    for (const name of [
+      'Marketplace',
+      'Meet & play',
+      'Advertisement',
+      'FAQ',
+      'How to meet & play',
+      'Support',
+      'Download App',
+    ]) {
       await expect(drawer.getByText(name, { exact: true })).toBeVisible();
     }
     await drawer.getByText('How to meet & play').click();

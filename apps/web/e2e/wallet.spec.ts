@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, getTransactions, getWallet, openAs, registerUser, shoot, waitForAvailable } from './support/crypto';
+import {
+  expectAccessible,
+  getTransactions,
+  getWallet,
+  openAs,
+  registerUser,
+  shoot,
+  waitForAvailable,
+} from './support/crypto';
 
 /**
  * The wallet on the real development chain: test USDT from the faucet arrives as an ordinary
@@ -16,7 +24,10 @@ const history = (page: Page) => page.getByTestId('history');
 test.describe('wallet', () => {
   test.setTimeout(180_000);
 
-  test('deposits test USDT, withdraws to an outside address and finds both in the history, in English', async ({ page, request }) => {
+  test('deposits test USDT, withdraws to an outside address and finds both in the history, in English', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const user = await registerUser(request, 'wallet-en');
     await openAs(page, user, 'en');
@@ -141,13 +152,21 @@ test.describe('wallet', () => {
       route.fulfill({
         status: 409,
         contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 409, code: 'INSUFFICIENT_FEE', message: 'Not enough BNB to pay the network fee', details: { balance: '0', fee: '0.000105' } }),
+        body: JSON.stringify({
+          statusCode: 409,
+          code: 'INSUFFICIENT_FEE',
+          message: 'Not enough BNB to pay the network fee',
+          details: { balance: '0', fee: '0.000105' },
+        }),
       }),
     );
     await page.route('**/api/crypto/wallet', async (route) => {
       const response = await route.fetch();
       // Enough BNB and USDT as far as the page knows.
-      await route.fulfill({ response, json: { ...(await response.json()), withdrawable: '50', balance: '50', nativeBalance: '1' } });
+      await route.fulfill({
+        response,
+        json: { ...(await response.json()), withdrawable: '50', balance: '50', nativeBalance: '1' },
+      });
     });
     await openAs(page, user, 'en');
     await page.goto('/account/market');

@@ -14,7 +14,10 @@ const svg = fs.readFileSync(path.join(publicDir, 'favicon.svg'));
 const BACKGROUND = '#0a0b0f';
 
 /** The logo as drawn: rounded corners, transparent outside them ("any" purpose icons). */
-const plain = (size) => sharp(svg, { density: 72 * (size / 64) * 2 }).resize(size, size).png();
+const plain = (size) =>
+  sharp(svg, { density: 72 * (size / 64) * 2 })
+    .resize(size, size)
+    .png();
 
 /**
  * The logo on a full square. Launchers that mask icons (Android's maskable, iOS's home screen)

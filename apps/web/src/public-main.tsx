@@ -20,14 +20,17 @@ holdInstallPromptEarly();
  * by the server), which renders over the prerendered page.
  */
 const signedIn = Boolean(storage.getJson<{ token?: string }>(STORAGE_KEYS.auth)?.token);
-const hydratable = document.getElementById('root')?.hasChildNodes() && !signedIn && detectLocale() === document.documentElement.lang;
+const hydratable =
+  document.getElementById('root')?.hasChildNodes() && !signedIn && detectLocale() === document.documentElement.lang;
 
 if (hydratable || !appEntry()) {
   const locale = document.documentElement.lang;
   if (startParams.partnerLinkArrived) afterFirstPaint(() => sendPartnerHit(locale));
   registerServiceWorker();
   afterFirstPaint(() => {
-    const deferred = hydrateWhenNeeded(() => void import('./prerender/hydrate-public-page').then(({ hydratePublicPage }) => hydratePublicPage()));
+    const deferred = hydrateWhenNeeded(
+      () => void import('./prerender/hydrate-public-page').then(({ hydratePublicPage }) => hydratePublicPage()),
+    );
     if (!deferred) return;
     // The bundle is fetched now that the page is on screen, and run only when the page needs it.
     prefetchPageCode();

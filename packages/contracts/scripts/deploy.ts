@@ -5,7 +5,16 @@
 //     npm run deploy -w @app/contracts -- --test-usdt
 //   CHAIN_RPC_URL=https://bsc-dataseed.bnbchain.org CHAIN_TREASURY_PRIVATE_KEY=0x... \
 //     CHAIN_USDT_ADDRESS=0x55d398326f99059fF775485246999027B3197955 npm run deploy -w @app/contracts
-import { type Address, type Hex, createPublicClient, createWalletClient, defineChain, getAddress, http, parseEther } from 'viem';
+import {
+  type Address,
+  type Hex,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  parseEther,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { deployContracts } from '../src/deploy';
 import { testUsdtAbi } from '../src/generated/test-usdt';
@@ -25,7 +34,9 @@ async function main() {
   const rpcUrl = required('CHAIN_RPC_URL');
   const account = privateKeyToAccount(required('CHAIN_TREASURY_PRIVATE_KEY') as Hex);
   const testUsdt = process.argv.includes('--test-usdt');
-  const usdtAddress = process.env.CHAIN_USDT_ADDRESS?.trim() ? getAddress(process.env.CHAIN_USDT_ADDRESS.trim()) : undefined;
+  const usdtAddress = process.env.CHAIN_USDT_ADDRESS?.trim()
+    ? getAddress(process.env.CHAIN_USDT_ADDRESS.trim())
+    : undefined;
   if (!testUsdt && !usdtAddress) {
     console.error('Give CHAIN_USDT_ADDRESS (the real USDT), or --test-usdt on a test network');
     process.exit(1);
@@ -45,7 +56,9 @@ async function main() {
   });
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   const walletClient = createWalletClient({ account, chain, transport: http(rpcUrl) });
-  console.log(`Deploying to chain ${chainId} from ${account.address} (${await publicClient.getBalance({ address: account.address })} wei of BNB)`);
+  console.log(
+    `Deploying to chain ${chainId} from ${account.address} (${await publicClient.getBalance({ address: account.address })} wei of BNB)`,
+  );
 
   const deployed = await deployContracts({
     walletClient,

@@ -26,7 +26,18 @@ describe('compiled contract artifacts', () => {
     const functions = (abi: readonly { type: string; name?: string }[]) =>
       abi.filter((item) => item.type === 'function').map((item) => item.name);
     expect(functions(eeeMarketAbi)).toEqual(
-      expect.arrayContaining(['supply', 'mintChild', 'grant', 'setPrice', 'setTreasury', 'buy', 'levelOf', 'parentsOf', 'priceOf', 'isListed']),
+      expect.arrayContaining([
+        'supply',
+        'mintChild',
+        'grant',
+        'setPrice',
+        'setTreasury',
+        'buy',
+        'levelOf',
+        'parentsOf',
+        'priceOf',
+        'isListed',
+      ]),
     );
     expect(functions(testUsdtAbi)).toEqual(expect.arrayContaining(['mint', 'transfer', 'approve', 'decimals']));
   });

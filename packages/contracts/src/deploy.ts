@@ -1,4 +1,13 @@
-import { type Account, type Address, type Chain, type Hash, type PublicClient, type Transport, type WalletClient, getAddress } from 'viem';
+import {
+  type Account,
+  type Address,
+  type Chain,
+  type Hash,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+  getAddress,
+} from 'viem';
 import { eeeMarketAbi, eeeMarketBytecode } from './generated/eee-market';
 import { testUsdtAbi, testUsdtBytecode } from './generated/test-usdt';
 

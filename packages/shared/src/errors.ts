@@ -64,7 +64,10 @@ export const ERROR_CATALOGUE = {
   // Meet and play
   PROFILE_INCOMPLETE: { status: 403, message: 'Complete your profile first' },
   ADULTS_ONLY: { status: 403, message: 'Meet and play is for adults only' },
-  MEETING_CODE_INVALID: { status: 400, message: 'This code is not valid or has expired. Scan the code on the other screen again' },
+  MEETING_CODE_INVALID: {
+    status: 400,
+    message: 'This code is not valid or has expired. Scan the code on the other screen again',
+  },
   MINT_NOT_ALLOWED: { status: 409, message: 'Minting is not possible yet: not every condition is met' },
   MINT_RESTRICTED: { status: 403, message: 'Minting is restricted on this account for now' },
   PAIR_ALREADY_MINTED: { status: 409, message: 'You two have already minted together' },

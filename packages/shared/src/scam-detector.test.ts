@@ -20,7 +20,13 @@ describe('scam detector', () => {
   it.each([
     [seed12, '12 words'],
     [seed24, '24 words'],
-    [`restore with:\n${seed12.split(' ').map((w, i) => `${i + 1}. ${w}`).join('\n')}`, 'numbered, one per line'],
+    [
+      `restore with:\n${seed12
+        .split(' ')
+        .map((w, i) => `${i + 1}. ${w}`)
+        .join('\n')}`,
+      'numbered, one per line',
+    ],
     [seed12.split(' ').join(', '), 'comma separated'],
   ])('flags a seed phrase (%#: %s)', (text) => {
     expect(detectScam(text)).toEqual(['seed-phrase']);

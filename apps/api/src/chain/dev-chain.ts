@@ -125,7 +125,11 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
-      reject(new Error(`The development chain exited before it was ready (${signal ?? `code ${code}`}):\n${tail.join('\n')}`));
+      reject(
+        new Error(
+          `The development chain exited before it was ready (${signal ?? `code ${code}`}):\n${tail.join('\n')}`,
+        ),
+      );
     });
   });
   // A closed pipe on our side surfaces as EPIPE on the child's stdin: nothing to do.
@@ -157,7 +161,8 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     ]).finally(() => clearTimeout(timer));
 
     const chainId = Number(await jsonRpc<string>(rpcUrl, 'eth_chainId'));
-    if (chainId !== DEV_CHAIN_ID) throw new Error(`The development chain answered chain id ${chainId}, not ${DEV_CHAIN_ID}`);
+    if (chainId !== DEV_CHAIN_ID)
+      throw new Error(`The development chain answered chain id ${chainId}, not ${DEV_CHAIN_ID}`);
     // Automine stays on (a transaction is mined as it arrives); the interval adds empty blocks.
     await jsonRpc(rpcUrl, 'evm_setIntervalMining', [options.blockIntervalMs ?? 1000]);
     // `hardhat node` prints every request; nobody reads it, so spare the work.

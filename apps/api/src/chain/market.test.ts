@@ -28,7 +28,8 @@ async function revertOf(promise: Promise<unknown>): Promise<string | undefined> 
     await promise;
   } catch (error) {
     const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
-    if (reverted instanceof ContractFunctionRevertedError) return reverted.data?.errorName ?? reverted.signature ?? 'reverted';
+    if (reverted instanceof ContractFunctionRevertedError)
+      return reverted.data?.errorName ?? reverted.signature ?? 'reverted';
     throw error;
   }
   throw new Error('expected a revert');
@@ -89,7 +90,12 @@ describe('EEEMarket', () => {
     }
     const listed = (await logsOf(hash)).filter((log) => log.eventName === 'Listed');
     expect(listed.map((log) => log.args)).toEqual(
-      ids.map((id) => ({ tokenId: BigInt(id), level: SILVER, parent1: expect.stringMatching(/^0x0{40}$/), parent2: expect.stringMatching(/^0x0{40}$/) })),
+      ids.map((id) => ({
+        tokenId: BigInt(id),
+        level: SILVER,
+        parent1: expect.stringMatching(/^0x0{40}$/),
+        parent2: expect.stringMatching(/^0x0{40}$/),
+      })),
     );
   });
 
@@ -109,7 +115,12 @@ describe('EEEMarket', () => {
     expect(await chain.gateway.usdtBalance(chain.gateway.treasuryAddress)).toBe(treasuryBefore + price);
     const events = await logsOf(hash);
     expect(events.filter((log) => log.eventName === 'SellerRewardPaid')).toHaveLength(0);
-    expect(events.find((log) => log.eventName === 'Sold')?.args).toEqual({ tokenId: BigInt(id!), buyer: address, level: GOLD, price });
+    expect(events.find((log) => log.eventName === 'Sold')?.args).toEqual({
+      tokenId: BigInt(id!),
+      buyer: address,
+      level: GOLD,
+      price,
+    });
   });
 
   it('sells a minted child: 40% to each parent with events, the rest to the treasury', async () => {
@@ -117,7 +128,10 @@ describe('EEEMarket', () => {
     const father = chain.gateway.addressOf(202);
     const mintHash = await chain.gateway.mintChild(SILVER, mother, father);
     const [id] = await chain.gateway.createdTokenIds(mintHash);
-    expect((await logsOf(mintHash)).find((log) => log.eventName === 'Listed')?.args).toMatchObject({ parent1: mother, parent2: father });
+    expect((await logsOf(mintHash)).find((log) => log.eventName === 'Listed')?.args).toMatchObject({
+      parent1: mother,
+      parent2: father,
+    });
 
     const price = usdt(NFT_PRICE_USDT.SILVER);
     const address = await buyer(203, price);
@@ -141,7 +155,9 @@ describe('EEEMarket', () => {
 
   it('never sells ICON: it is only granted', async () => {
     expect(await revertOf(chain.gateway.supply(ICON, 1))).toBe('NotForSale');
-    expect(await revertOf(chain.gateway.mintChild(ICON, chain.gateway.addressOf(1), chain.gateway.addressOf(2)))).toBe('NotForSale');
+    expect(await revertOf(chain.gateway.mintChild(ICON, chain.gateway.addressOf(1), chain.gateway.addressOf(2)))).toBe(
+      'NotForSale',
+    );
     expect(await revertOf(chain.gateway.priceOf(ICON))).toBe('NotForSale');
 
     const to = chain.gateway.addressOf(301);
@@ -150,7 +166,11 @@ describe('EEEMarket', () => {
     const [id] = await chain.gateway.createdTokenIds(hash);
     expect(await chain.gateway.ownerOf(id!)).toBe(to);
     expect(await chain.gateway.levelOf(id!)).toBe(ICON);
-    expect((await logsOf(hash)).find((log) => log.eventName === 'Granted')?.args).toEqual({ tokenId: BigInt(id!), to, level: ICON });
+    expect((await logsOf(hash)).find((log) => log.eventName === 'Granted')?.args).toEqual({
+      tokenId: BigInt(id!),
+      to,
+      level: ICON,
+    });
 
     await buyer(302, usdt(100_000));
     expect(await revertOf(chain.gateway.buyToken(user(302), id!))).toBe('NotListed');
@@ -195,8 +215,18 @@ describe('EEEMarket', () => {
       expect(await revertOf(call(request)), request.functionName).toBe('OwnableUnauthorizedAccount');
     }
     // And a signed transaction from the stranger is mined as a revert, changing nothing.
-    const wallet = createWalletClient({ account: stranger, chain: devChainDefinition(chain.rpcUrl), transport: http(chain.rpcUrl, { retryCount: 0 }) });
-    const hash = await wallet.writeContract({ address, abi: eeeMarketAbi, functionName: 'setPrice', args: [SILVER, 1n], gas: 100_000n });
+    const wallet = createWalletClient({
+      account: stranger,
+      chain: devChainDefinition(chain.rpcUrl),
+      transport: http(chain.rpcUrl, { retryCount: 0 }),
+    });
+    const hash = await wallet.writeContract({
+      address,
+      abi: eeeMarketAbi,
+      functionName: 'setPrice',
+      args: [SILVER, 1n],
+      gas: 100_000n,
+    });
     expect((await chain.waitForReceipt(hash)).status).toBe('reverted');
     expect(await chain.gateway.priceOf(SILVER)).toBe(usdt(NFT_PRICE_USDT.SILVER));
   });
@@ -204,7 +234,9 @@ describe('EEEMarket', () => {
   it('checks its input: parents, counts and levels', async () => {
     const a = chain.gateway.addressOf(1);
     expect(await revertOf(chain.gateway.mintChild(SILVER, a, a))).toBe('InvalidParents');
-    expect(await revertOf(chain.gateway.mintChild(SILVER, a, '0x0000000000000000000000000000000000000000'))).toBe('InvalidParents');
+    expect(await revertOf(chain.gateway.mintChild(SILVER, a, '0x0000000000000000000000000000000000000000'))).toBe(
+      'InvalidParents',
+    );
     expect(await revertOf(chain.gateway.supply(SILVER, 0))).toBe('InvalidCount');
     expect(await revertOf(chain.gateway.supply(4, 1))).toBe('InvalidLevel');
     expect(await revertOf(chain.gateway.grant(7, a))).toBe('InvalidLevel');
@@ -212,10 +244,21 @@ describe('EEEMarket', () => {
 
   it('sells at a price the owner sets', async () => {
     const owner = privateKeyToAccount(chain.treasuryPrivateKey);
-    const wallet = createWalletClient({ account: owner, chain: devChainDefinition(chain.rpcUrl), transport: http(chain.rpcUrl, { retryCount: 0 }) });
+    const wallet = createWalletClient({
+      account: owner,
+      chain: devChainDefinition(chain.rpcUrl),
+      transport: http(chain.rpcUrl, { retryCount: 0 }),
+    });
     const [id] = await chain.gateway.createdTokenIds(await chain.gateway.supply(SILVER, 1));
     // Sent outside the gateway on purpose: its treasury queue must recover its nonce afterwards.
-    await mined(await wallet.writeContract({ address: chain.gateway.marketAddress, abi: eeeMarketAbi, functionName: 'setPrice', args: [SILVER, usdt(120)] }));
+    await mined(
+      await wallet.writeContract({
+        address: chain.gateway.marketAddress,
+        abi: eeeMarketAbi,
+        functionName: 'setPrice',
+        args: [SILVER, usdt(120)],
+      }),
+    );
     expect(await chain.gateway.priceOf(SILVER)).toBe(usdt(120));
     const address: Address = await buyer(601, usdt(120));
     await mined(await chain.gateway.buyToken(user(601), id!));

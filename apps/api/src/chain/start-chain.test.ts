@@ -111,14 +111,21 @@ describe('startChain', () => {
       await again.gateway.close();
     }
     // Closing the gateway stopped its chain.
-    await expect(fetch(again.devChain!.rpcUrl, { method: 'POST', signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    await expect(
+      fetch(again.devChain!.rpcUrl, { method: 'POST', signal: AbortSignal.timeout(2000) }),
+    ).rejects.toThrow();
   }, 120_000);
 
   it('takes keys from config over DATA_DIR', async () => {
     const key = generatePrivateKey();
     const mnemonic = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
     const other = await startChain(
-      configFor({ DATA_DIR: tempDir(), CHAIN_TREASURY_PRIVATE_KEY: key, CHAIN_MNEMONIC: mnemonic, CHAIN_CONFIRMATIONS: '5' }),
+      configFor({
+        DATA_DIR: tempDir(),
+        CHAIN_TREASURY_PRIVATE_KEY: key,
+        CHAIN_MNEMONIC: mnemonic,
+        CHAIN_CONFIRMATIONS: '5',
+      }),
       logger,
     );
     try {
@@ -153,7 +160,10 @@ describe('startChain', () => {
       expect(remote.gateway.explorerUrl).toBe('https://testnet.bscscan.com');
       expect(remote.gateway.marketAddress).toBe(first.gateway.marketAddress);
       expect(remote.gateway.addressOf(9)).toBe(first.gateway.addressOf(9));
-      expect(JSON.parse(fs.readFileSync(path.join(remoteDir, 'chain.json'), 'utf8'))).toMatchObject({ dev: false, chainId: 31337 });
+      expect(JSON.parse(fs.readFileSync(path.join(remoteDir, 'chain.json'), 'utf8'))).toMatchObject({
+        dev: false,
+        chainId: 31337,
+      });
     } finally {
       await remote.gateway.close();
     }
@@ -170,7 +180,9 @@ describe('startChain', () => {
     };
     // loadConfig refuses these already; startChain checks again for callers that build config by hand.
     await expect(startChain(remote, logger)).rejects.toThrow(ChainConfigError);
-    await expect(startChain(remote, logger)).rejects.toThrow(/CHAIN_MARKET_ADDRESS: required when CHAIN_RPC_URL is set/);
+    await expect(startChain(remote, logger)).rejects.toThrow(
+      /CHAIN_MARKET_ADDRESS: required when CHAIN_RPC_URL is set/,
+    );
     const production = {
       ...remote,
       APP_ENV: 'production' as const,

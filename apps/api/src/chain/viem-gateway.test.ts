@@ -46,7 +46,9 @@ describe('the viem gateway', () => {
     const again = await createViemGateway(optionsFor());
     expect(again.addressOf(1)).toBe(gateway.addressOf(1));
     await again.close();
-    const other = await createViemGateway(optionsFor({ mnemonic: 'legal winner thank year wave sausage worth useful legal winner thank yellow' }));
+    const other = await createViemGateway(
+      optionsFor({ mnemonic: 'legal winner thank year wave sausage worth useful legal winner thank yellow' }),
+    );
     expect(other.addressOf(1)).not.toBe(gateway.addressOf(1));
     await other.close();
     expect(() => gateway.addressOf(-1)).toThrow(RangeError);
@@ -99,7 +101,9 @@ describe('the viem gateway', () => {
 
     // In small chunks the answer is the same.
     const chunked = await createViemGateway(optionsFor({ logRange: 2n }));
-    expect(await chunked.usdtTransfers(start, end, [a, b, c])).toEqual(await gateway.usdtTransfers(start, end, [a, b, c]));
+    expect(await chunked.usdtTransfers(start, end, [a, b, c])).toEqual(
+      await gateway.usdtTransfers(start, end, [a, b, c]),
+    );
     await chunked.close();
   });
 
@@ -173,7 +177,11 @@ describe('the viem gateway', () => {
     // A transaction that reverts on chain (sent without the gateway's checks) is mined as reverted.
     const stranger = privateKeyToAccount(generatePrivateKey());
     await chain.setNative(stranger.address, parseEther('1'));
-    const wallet = createWalletClient({ account: stranger, chain: devChainDefinition(chain.rpcUrl), transport: http(chain.rpcUrl, { retryCount: 0 }) });
+    const wallet = createWalletClient({
+      account: stranger,
+      chain: devChainDefinition(chain.rpcUrl),
+      transport: http(chain.rpcUrl, { retryCount: 0 }),
+    });
     const reverted = await wallet.writeContract({
       address: gateway.marketAddress,
       abi: eeeMarketAbi,
@@ -188,7 +196,9 @@ describe('the viem gateway', () => {
     const { gateway } = chain;
     const supplied = await gateway.createdTokenIds(await gateway.supply(NFT_TYPE.SILVER, 3));
     expect(supplied).toHaveLength(3);
-    const [child] = await gateway.createdTokenIds(await gateway.mintChild(NFT_TYPE.GOLD, gateway.addressOf(1), gateway.addressOf(2)));
+    const [child] = await gateway.createdTokenIds(
+      await gateway.mintChild(NFT_TYPE.GOLD, gateway.addressOf(1), gateway.addressOf(2)),
+    );
     expect(child).toBe(supplied[2]! + 1);
     expect(await gateway.levelOf(child!)).toBe(NFT_TYPE.GOLD);
     const [granted] = await gateway.createdTokenIds(await gateway.grant(NFT_TYPE.ICON, gateway.addressOf(3)));
@@ -225,10 +235,18 @@ describe('the viem gateway', () => {
 
   it('checks its configuration against the chain', async () => {
     await expect(createViemGateway(optionsFor({ chainId: 56 }))).rejects.toThrow(/chain 31337, expected 56/);
-    await expect(createViemGateway(optionsFor({ marketAddress: outside() }))).rejects.toThrow(/CHAIN_MARKET_ADDRESS: no contract/);
-    await expect(createViemGateway(optionsFor({ marketAddress: chain.gateway.usdtAddress }))).rejects.toThrow(/not an EEE market/);
-    await expect(createViemGateway(optionsFor({ treasuryPrivateKey: generatePrivateKey() }))).rejects.toThrow(ChainConfigError);
-    await expect(createViemGateway(optionsFor({ treasuryPrivateKey: generatePrivateKey() }))).rejects.toThrow(/CHAIN_TREASURY_PRIVATE_KEY/);
+    await expect(createViemGateway(optionsFor({ marketAddress: outside() }))).rejects.toThrow(
+      /CHAIN_MARKET_ADDRESS: no contract/,
+    );
+    await expect(createViemGateway(optionsFor({ marketAddress: chain.gateway.usdtAddress }))).rejects.toThrow(
+      /not an EEE market/,
+    );
+    await expect(createViemGateway(optionsFor({ treasuryPrivateKey: generatePrivateKey() }))).rejects.toThrow(
+      ChainConfigError,
+    );
+    await expect(createViemGateway(optionsFor({ treasuryPrivateKey: generatePrivateKey() }))).rejects.toThrow(
+      /CHAIN_TREASURY_PRIVATE_KEY/,
+    );
   });
 
   it('lets pending sends finish on close and refuses new ones', async () => {

@@ -24,7 +24,15 @@ import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey, hdKeyToAccount, privateKeyToAccount } from 'viem/accounts';
 import { eeeMarketAbi } from '@app/contracts/generated/eee-market';
 import { testUsdtAbi } from '@app/contracts/generated/test-usdt';
-import type { ChainGateway, Receipt, RebroadcastOutcome, SendOptions, SignedTransaction, Signer, UsdtTransfer } from './gateway';
+import type {
+  ChainGateway,
+  Receipt,
+  RebroadcastOutcome,
+  SendOptions,
+  SignedTransaction,
+  Signer,
+  UsdtTransfer,
+} from './gateway';
 import { NATIVE_SCAN_MAX_BLOCKS, type ChainFinality, type NativeTransfer } from './gateway';
 
 /** Blocks `nativeTransfers` asks for at once. */
@@ -141,10 +149,14 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
       throw new ChainConfigError(`CHAIN_MARKET_ADDRESS: the contract at ${marketAddress} is not an EEE market`);
     });
     if (!isAddressEqual(marketUsdt, usdtAddress)) {
-      throw new ChainConfigError(`CHAIN_MARKET_ADDRESS: the market sells for ${marketUsdt}, not CHAIN_USDT_ADDRESS ${usdtAddress}`);
+      throw new ChainConfigError(
+        `CHAIN_MARKET_ADDRESS: the market sells for ${marketUsdt}, not CHAIN_USDT_ADDRESS ${usdtAddress}`,
+      );
     }
     if (!isAddressEqual(owner, treasury.address)) {
-      throw new ChainConfigError(`CHAIN_TREASURY_PRIVATE_KEY: its address ${treasury.address} does not own the market (${owner} does)`);
+      throw new ChainConfigError(
+        `CHAIN_TREASURY_PRIVATE_KEY: its address ${treasury.address} does not own the market (${owner} does)`,
+      );
     }
   }
 
@@ -164,7 +176,8 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     }
     return account;
   };
-  const accountOf = (signer: Signer): LocalAccount => (signer.kind === 'treasury' ? treasury : userAccount(signer.userId));
+  const accountOf = (signer: Signer): LocalAccount =>
+    signer.kind === 'treasury' ? treasury : userAccount(signer.userId);
 
   // ---------------------------------------------------------------- sending
 
@@ -225,7 +238,12 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
             gas,
             gasPrice,
           });
-          const signed = { hash: keccak256(serializedTransaction), from: account.address, nonce, raw: serializedTransaction };
+          const signed = {
+            hash: keccak256(serializedTransaction),
+            from: account.address,
+            nonce,
+            raw: serializedTransaction,
+          };
           await options.onSigned?.(signed);
           let hash: Hash;
           try {
@@ -322,13 +340,18 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
 
   // ---------------------------------------------------------------- reading
 
-  const usdtTransfers = async (fromBlock: bigint, toBlock: bigint, to?: readonly Address[]): Promise<UsdtTransfer[]> => {
+  const usdtTransfers = async (
+    fromBlock: bigint,
+    toBlock: bigint,
+    to?: readonly Address[],
+  ): Promise<UsdtTransfer[]> => {
     if (fromBlock > toBlock || (to !== undefined && to.length === 0)) return [];
     const receiverGroups: (Address[] | undefined)[] = [];
     if (to === undefined) receiverGroups.push(undefined);
     else {
       const unique = [...new Set(to.map((address) => getAddress(address)))];
-      for (let i = 0; i < unique.length; i += RECEIVERS_PER_REQUEST) receiverGroups.push(unique.slice(i, i + RECEIVERS_PER_REQUEST));
+      for (let i = 0; i < unique.length; i += RECEIVERS_PER_REQUEST)
+        receiverGroups.push(unique.slice(i, i + RECEIVERS_PER_REQUEST));
     }
     const transfers: UsdtTransfer[] = [];
     for (let start = fromBlock; start <= toBlock; start += logRange) {
@@ -399,36 +422,71 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     gasPrice: () => client.getGasPrice(),
 
     usdtTransfers,
-    usdtBalance: (address) => client.readContract({ address: usdtAddress, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+    usdtBalance: (address) =>
+      client.readContract({ address: usdtAddress, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
     nativeBalance: (address) => client.getBalance({ address }),
     usdtAllowance: (owner) =>
-      client.readContract({ address: usdtAddress, abi: erc20Abi, functionName: 'allowance', args: [owner, marketAddress] }),
+      client.readContract({
+        address: usdtAddress,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [owner, marketAddress],
+      }),
 
-    sendNative: (from, to, value, options) => sendNative(from, to, value, userGasLimit(from, transferGasLimit), options),
+    sendNative: (from, to, value, options) =>
+      sendNative(from, to, value, userGasLimit(from, transferGasLimit), options),
     transferUsdt: (from, to, value, options) =>
       writeUsdt(from, 'transfer', [getAddress(to), value], userGasLimit(from, transferGasLimit), options),
     approveMarket: (from, value, options) =>
       writeUsdt(from, 'approve', [marketAddress, value], userGasLimit(from, transferGasLimit), options),
-    buyToken: (from, tokenId, options) => writeMarket(from, 'buy', [BigInt(tokenId)], userGasLimit(from, buyGasLimit), options),
-    supply: (level, count, options) => writeMarket({ kind: 'treasury' }, 'supply', [level, BigInt(count)], undefined, options),
+    buyToken: (from, tokenId, options) =>
+      writeMarket(from, 'buy', [BigInt(tokenId)], userGasLimit(from, buyGasLimit), options),
+    supply: (level, count, options) =>
+      writeMarket({ kind: 'treasury' }, 'supply', [level, BigInt(count)], undefined, options),
     mintChild: (level, parent1, parent2, options) =>
-      writeMarket({ kind: 'treasury' }, 'mintChild', [level, getAddress(parent1), getAddress(parent2)], undefined, options),
-    grant: (level, to, options) => writeMarket({ kind: 'treasury' }, 'grant', [level, getAddress(to)], undefined, options),
+      writeMarket(
+        { kind: 'treasury' },
+        'mintChild',
+        [level, getAddress(parent1), getAddress(parent2)],
+        undefined,
+        options,
+      ),
+    grant: (level, to, options) =>
+      writeMarket({ kind: 'treasury' }, 'grant', [level, getAddress(to)], undefined, options),
     rebroadcast,
     minedNonce,
 
     receipt,
     createdTokenIds,
-    ownerOf: (tokenId) => client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'ownerOf', args: [BigInt(tokenId)] }),
+    ownerOf: (tokenId) =>
+      client.readContract({
+        address: marketAddress,
+        abi: eeeMarketAbi,
+        functionName: 'ownerOf',
+        args: [BigInt(tokenId)],
+      }),
     levelOf: async (tokenId) =>
-      Number(await client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'levelOf', args: [BigInt(tokenId)] })),
-    priceOf: (level) => client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'priceOf', args: [level] }),
-    totalMinted: async () => Number(await client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'totalMinted' })),
+      Number(
+        await client.readContract({
+          address: marketAddress,
+          abi: eeeMarketAbi,
+          functionName: 'levelOf',
+          args: [BigInt(tokenId)],
+        }),
+      ),
+    priceOf: (level) =>
+      client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'priceOf', args: [level] }),
+    totalMinted: async () =>
+      Number(await client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'totalMinted' })),
     parentsOf: async (tokenId) =>
-      [...(await client.readContract({ address: marketAddress, abi: eeeMarketAbi, functionName: 'parentsOf', args: [BigInt(tokenId)] }))] as [
-        Address,
-        Address,
-      ],
+      [
+        ...(await client.readContract({
+          address: marketAddress,
+          abi: eeeMarketAbi,
+          functionName: 'parentsOf',
+          args: [BigInt(tokenId)],
+        })),
+      ] as [Address, Address],
 
     async close() {
       if (closed) return;
@@ -441,7 +499,9 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
     async nativeTransfers(fromBlock, toBlock, to) {
       if (fromBlock > toBlock || to.length === 0) return [];
       if (toBlock - fromBlock + 1n > NATIVE_SCAN_MAX_BLOCKS) {
-        throw new RangeError(`nativeTransfers reads at most ${NATIVE_SCAN_MAX_BLOCKS} blocks per call, not ${fromBlock}..${toBlock}`);
+        throw new RangeError(
+          `nativeTransfers reads at most ${NATIVE_SCAN_MAX_BLOCKS} blocks per call, not ${fromBlock}..${toBlock}`,
+        );
       }
       const receivers = new Set(to.map((address) => address.toLowerCase()));
       const transfers: NativeTransfer[] = [];
@@ -449,11 +509,19 @@ export async function createViemGateway(options: ViemGatewayOptions): Promise<Ch
       for (let start = fromBlock; start <= toBlock; start += NATIVE_SCAN_PARALLEL) {
         const numbers: bigint[] = [];
         for (let n = start; n <= toBlock && n < start + NATIVE_SCAN_PARALLEL; n++) numbers.push(n);
-        const blocks = await Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })));
+        const blocks = await Promise.all(
+          numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })),
+        );
         for (const block of blocks) {
           for (const tx of block.transactions) {
             if (!tx.to || tx.value === 0n || !receivers.has(tx.to.toLowerCase())) continue;
-            transfers.push({ txHash: tx.hash, blockNumber: block.number, from: getAddress(tx.from), to: getAddress(tx.to), value: tx.value });
+            transfers.push({
+              txHash: tx.hash,
+              blockNumber: block.number,
+              from: getAddress(tx.from),
+              to: getAddress(tx.to),
+              value: tx.value,
+            });
           }
         }
       }

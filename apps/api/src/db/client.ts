@@ -16,14 +16,21 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** PostgreSQL's unique_violation, raised through drizzle (which wraps the driver error). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === '23505') return !constraint || e.constraint === constraint;
   }
   return false;
 }
 
 /** Plain SQL with $1-style parameters, for libraries that bring their own queries (the job queue). */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+export type ExecuteSql = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
 
 export interface Database {
   db: Db;
@@ -37,10 +44,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { memory: true };
+export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
 
 /** PGlite under DATA_DIR by default, a real PostgreSQL server when a URL is given. */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -59,7 +63,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       if (!values?.length) {
         const results = await client.exec(text);
         const last = results.at(-1);
-        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        return {
+          rows: (last?.rows ?? []) as Record<string, unknown>[],
+          rowCount: last?.affectedRows ?? last?.rows.length ?? 0,
+        };
       }
       const result = await client.query<Record<string, unknown>>(text, values);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };

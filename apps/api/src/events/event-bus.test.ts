@@ -9,7 +9,6 @@ import { createEventBus, publish, type EventBus } from './event-bus';
 
 const log = { error() {}, warn() {} };
 
-
 describe('domain events', () => {
   const open: { stops: (() => Promise<void>)[]; database?: Database } = { stops: [] };
   afterEach(async () => {
@@ -31,20 +30,28 @@ describe('domain events', () => {
       await bus.stop();
       await jobs.stop();
     });
-    return { jobs, bus, async start() {
-      await jobs.start();
-      await bus.start();
-    } };
+    return {
+      jobs,
+      bus,
+      async start() {
+        await jobs.start();
+        await bus.start();
+      },
+    };
   }
 
   /** A handler whose effect is a row: the referral and partner handlers to come work this way. */
   function countNames(bus: EventBus, name = 'counter') {
     bus.subscribe('user.registered', name, async (event, tx) => {
-      await tx.update(users).set({ firstName: sql`coalesce(${users.firstName}, '') || 'x'` }).where(eq(users.id, event.payload.userId));
+      await tx
+        .update(users)
+        .set({ firstName: sql`coalesce(${users.firstName}, '') || 'x'` })
+        .where(eq(users.id, event.payload.userId));
     });
   }
 
-  const firstName = async (db: Database, id: number) => (await db.db.select().from(users).where(eq(users.id, id)))[0]!.firstName;
+  const firstName = async (db: Database, id: number) =>
+    (await db.db.select().from(users).where(eq(users.id, id)))[0]!.firstName;
 
   it('an event published in a transaction that rolls back never existed', async () => {
     const db = await database();
@@ -123,7 +130,10 @@ describe('domain events', () => {
       'flaky',
       async (event, tx) => {
         calls += 1;
-        await tx.update(users).set({ firstName: sql`coalesce(${users.firstName}, '') || 'y'` }).where(eq(users.id, event.payload.userId));
+        await tx
+          .update(users)
+          .set({ firstName: sql`coalesce(${users.firstName}, '') || 'y'` })
+          .where(eq(users.id, event.payload.userId));
         if (calls < 3) throw new Error('not yet');
       },
       { retryDelaySeconds: 1 },

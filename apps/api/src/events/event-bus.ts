@@ -28,7 +28,11 @@ export type EventHandler<T extends DomainEventType> = (
 ) => Promise<void>;
 
 /** Writes the event to the outbox; call it with the transaction of the change it reports. */
-export async function publish<T extends DomainEventType>(db: Db | Tx, type: T, payload: DomainEventPayload<T>): Promise<string> {
+export async function publish<T extends DomainEventType>(
+  db: Db | Tx,
+  type: T,
+  payload: DomainEventPayload<T>,
+): Promise<string> {
   const parsed = domainEventSchemas[type].parse(payload);
   const [row] = await db.insert(domainEvents).values({ type, payload: parsed }).returning({ id: domainEvents.id });
   return row!.id;
@@ -56,7 +60,10 @@ export function createEventBus(deps: {
   log: { error(obj: object, msg: string): void };
 }): EventBus {
   const subscribers = new Map<DomainEventType, string[]>();
-  const handlers = new Map<string, { type: DomainEventType; handler: EventHandler<DomainEventType>; options?: JobOptions }>();
+  const handlers = new Map<
+    string,
+    { type: DomainEventType; handler: EventHandler<DomainEventType>; options?: JobOptions }
+  >();
   let timer: NodeJS.Timeout | undefined;
   let relaying: Promise<number> | undefined;
 
@@ -66,7 +73,11 @@ export function createEventBus(deps: {
     await deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(domainEvents).where(eq(domainEvents.id, eventId));
       if (!row) return;
-      const [fresh] = await tx.insert(eventDeliveries).values({ eventId, handler: name }).onConflictDoNothing().returning();
+      const [fresh] = await tx
+        .insert(eventDeliveries)
+        .values({ eventId, handler: name })
+        .onConflictDoNothing()
+        .returning();
       if (!fresh) return;
       const event = {
         id: row.id,
@@ -88,7 +99,12 @@ export function createEventBus(deps: {
       const rows = await tx
         .select({ id: domainEvents.id, type: domainEvents.type })
         .from(domainEvents)
-        .where(and(isNull(domainEvents.dispatchedAt), or(isNull(domainEvents.claimedUntil), lt(domainEvents.claimedUntil, now))))
+        .where(
+          and(
+            isNull(domainEvents.dispatchedAt),
+            or(isNull(domainEvents.claimedUntil), lt(domainEvents.claimedUntil, now)),
+          ),
+        )
         .orderBy(asc(domainEvents.occurredAt))
         .limit(RELAY_BATCH)
         .for('update', { skipLocked: true });
@@ -96,7 +112,12 @@ export function createEventBus(deps: {
         await tx
           .update(domainEvents)
           .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
-          .where(inArray(domainEvents.id, rows.map((r) => r.id)));
+          .where(
+            inArray(
+              domainEvents.id,
+              rows.map((r) => r.id),
+            ),
+          );
       }
       return rows;
     });
@@ -106,7 +127,15 @@ export function createEventBus(deps: {
       }
     }
     if (claimed.length) {
-      await deps.db.update(domainEvents).set({ dispatchedAt: new Date() }).where(inArray(domainEvents.id, claimed.map((r) => r.id)));
+      await deps.db
+        .update(domainEvents)
+        .set({ dispatchedAt: new Date() })
+        .where(
+          inArray(
+            domainEvents.id,
+            claimed.map((r) => r.id),
+          ),
+        );
     }
     return claimed.length;
   }
@@ -120,11 +149,13 @@ export function createEventBus(deps: {
 
     relay() {
       // One relay at a time in this process; a caller during a pass waits for it and runs another.
-      const run = (relaying ?? Promise.resolve(0)).catch(() => 0).then(async () => {
-        let total = 0;
-        for (let n = await relayOnce(); n > 0; n = await relayOnce()) total += n;
-        return total;
-      });
+      const run = (relaying ?? Promise.resolve(0))
+        .catch(() => 0)
+        .then(async () => {
+          let total = 0;
+          for (let n = await relayOnce(); n > 0; n = await relayOnce()) total += n;
+          return total;
+        });
       relaying = run.finally(() => {
         if (relaying === run) relaying = undefined;
       });
@@ -133,7 +164,11 @@ export function createEventBus(deps: {
 
     async start() {
       for (const [name, entry] of handlers) {
-        await deps.jobs.define<{ eventId: string }>(jobName(name), ({ eventId }) => deliver(name, eventId), entry.options);
+        await deps.jobs.define<{ eventId: string }>(
+          jobName(name),
+          ({ eventId }) => deliver(name, eventId),
+          entry.options,
+        );
       }
       if (!deps.relayEvery) return;
       const every = deps.relayEvery;

@@ -6,7 +6,6 @@ import { createJobQueue, DEAD_LETTER_QUEUE, type JobQueue } from './job-queue';
 
 const log = { error() {}, warn() {} };
 
-
 describe('durable job queue', () => {
   const open: { queues: JobQueue[]; databases: Database[] } = { queues: [], databases: [] };
   afterEach(async () => {

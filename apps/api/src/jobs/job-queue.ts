@@ -115,14 +115,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   async function createQueue(name: string, jobOptions: JobOptions) {
-    await retryOnRace(() => boss.createQueue(name, {
-      name,
-      retryLimit: jobOptions.retryLimit ?? 5,
-      retryDelay: jobOptions.retryDelaySeconds ?? 2,
-      retryBackoff: true,
-      expireInSeconds: jobOptions.expireInSeconds ?? 300,
-      deadLetter: DEAD_LETTER_QUEUE,
-    }));
+    await retryOnRace(() =>
+      boss.createQueue(name, {
+        name,
+        retryLimit: jobOptions.retryLimit ?? 5,
+        retryDelay: jobOptions.retryDelaySeconds ?? 2,
+        retryBackoff: true,
+        expireInSeconds: jobOptions.expireInSeconds ?? 300,
+        deadLetter: DEAD_LETTER_QUEUE,
+      }),
+    );
   }
 
   return {
@@ -150,7 +152,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       );
       return rows.map((row) => {
         const envelope = row.data as Envelope<unknown>;
-        return { id: String(row.id), queue: envelope.queue, data: envelope.data, failedAt: new Date(row.created_on as string) };
+        return {
+          id: String(row.id),
+          queue: envelope.queue,
+          data: envelope.data,
+          failedAt: new Date(row.created_on as string),
+        };
       });
     },
 

@@ -6,7 +6,12 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    readonly extra: { message?: string; fields?: FieldError[]; retryAfter?: number; details?: Record<string, unknown> } = {},
+    readonly extra: {
+      message?: string;
+      fields?: FieldError[];
+      retryAfter?: number;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(extra.message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';

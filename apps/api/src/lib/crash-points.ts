@@ -4,12 +4,7 @@
  * config refuses it in production. The points stand where money or tokens are in flight.
  */
 export type CrashPoint =
-  | 'purchase.step.sent'
-  | 'withdrawal.sent'
-  | 'mint.sent'
-  | 'supply.sent'
-  | 'deposit.credited'
-  | 'event.committed';
+  'purchase.step.sent' | 'withdrawal.sent' | 'mint.sent' | 'supply.sent' | 'deposit.credited' | 'event.committed';
 
 let armed: string | undefined;
 let remaining = 1;

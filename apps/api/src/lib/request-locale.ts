@@ -10,7 +10,12 @@ export function requestLocale(request: Pick<FastifyRequest, 'headers'>): Locale 
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { prefix: tag.slice(0, 2).toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => entry.q > 0 && (SUPPORTED_LOCALES as readonly string[]).includes(entry.prefix))

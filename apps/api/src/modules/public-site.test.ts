@@ -14,9 +14,23 @@ afterAll(() => t.close());
 describe('GET /api/notif/news/', () => {
   it('lists published news only, newest first, in both languages, paged', async () => {
     await t.database.db.insert(news).values([
-      { status: 'PUBLISHED', titleEn: 'Old', titleRu: 'Старая', bodyEn: 'a', bodyRu: 'а', publishedAt: new Date('2026-01-01') },
+      {
+        status: 'PUBLISHED',
+        titleEn: 'Old',
+        titleRu: 'Старая',
+        bodyEn: 'a',
+        bodyRu: 'а',
+        publishedAt: new Date('2026-01-01'),
+      },
       { status: 'DRAFT', titleEn: 'Draft', titleRu: 'Черновик', bodyEn: 'b', bodyRu: 'б' },
-      { status: 'PUBLISHED', titleEn: 'New', titleRu: 'Новая', bodyEn: 'c', bodyRu: 'в', publishedAt: new Date('2026-11-01') },
+      {
+        status: 'PUBLISHED',
+        titleEn: 'New',
+        titleRu: 'Новая',
+        bodyEn: 'c',
+        bodyRu: 'в',
+        publishedAt: new Date('2026-11-01'),
+      },
     ]);
     const res = await t.app.inject('/api/notif/news/');
     expect(res.statusCode).toBe(200);
@@ -34,7 +48,8 @@ describe('GET /api/referral/track/{code}', () => {
   it('counts a visit once per visitor and tells whether the code belongs to someone', async () => {
     const referrer = await insertUser(t.database);
     const code = formatPromocode(referrer.id);
-    const visit = (fp: string) => t.app.inject({ url: `/api/referral/track/${code}`, headers: { 'x-device-fingerprint': fp } });
+    const visit = (fp: string) =>
+      t.app.inject({ url: `/api/referral/track/${code}`, headers: { 'x-device-fingerprint': fp } });
     expect((await visit('visitor-aaaa-1')).json()).toEqual({ valid: true, counted: true });
     expect((await visit('visitor-aaaa-1')).json()).toEqual({ valid: true, counted: false });
     expect((await visit('visitor-bbbb-2')).json()).toEqual({ valid: true, counted: true });
@@ -56,7 +71,11 @@ describe('GET /api/referral/track/{code}', () => {
 describe('partner attribution', () => {
   it('counts a partner hit once per visitor with the click id', async () => {
     const hit = (fp: string) =>
-      t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers: { 'x-cpa': '77', 'x-cpa-uid': 'click-1', 'x-device-fingerprint': fp } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cpa/hits',
+        headers: { 'x-cpa': '77', 'x-cpa-uid': 'click-1', 'x-device-fingerprint': fp },
+      });
     expect((await hit('partner-visitor-1')).json()).toEqual({ counted: true });
     expect((await hit('partner-visitor-1')).json()).toEqual({ counted: false });
     const rows = await t.database.db.select().from(cpaHits).where(eq(cpaHits.linkId, 77));

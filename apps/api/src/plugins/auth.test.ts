@@ -56,8 +56,16 @@ describe('authentication hook', () => {
 
   it('refuses an expired token and one signed with another key', async () => {
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
-    const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
+    const foreign = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(40)));
     for (const token of [expired, foreign]) {
       expect((await get('/api/test/me', token)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
     }

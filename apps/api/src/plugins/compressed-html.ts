@@ -27,7 +27,15 @@ export function createHtmlCompressor(maxEntries = 200) {
     }
     let body = encoded.get(encoding);
     if (!body) {
-      body = encoding === 'br' ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzip(html, { level: 9 });
+      body =
+        encoding === 'br'
+          ? brotli(html, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+              },
+            })
+          : gzip(html, { level: 9 });
       // A failed compression is not kept: the next request tries again.
       body.catch(() => encoded.delete(encoding));
       encoded.set(encoding, body);
@@ -37,7 +45,10 @@ export function createHtmlCompressor(maxEntries = 200) {
 
   return {
     /** The body to send for `html` and its Content-Encoding (null: send the text as it is). */
-    async encode(html: string, acceptEncoding: string | undefined): Promise<{ body: string | Buffer; encoding: Encoding | null }> {
+    async encode(
+      html: string,
+      acceptEncoding: string | undefined,
+    ): Promise<{ body: string | Buffer; encoding: Encoding | null }> {
       const encoding = acceptEncoding ? negotiator.negotiate(acceptEncoding) : null;
       if (!encoding) return { body: html, encoding: null };
       try {

@@ -9,8 +9,14 @@ const request = (url: string, headers: Record<string, string> = {}) => ({ url, h
 
 describe('the language of a prerendered page', () => {
   it('follows ?lang=, then the locale cookie, then Accept-Language by weight, then English', () => {
-    expect(pageLocale(request('/?lang=ru', { cookie: 'locale=en', 'accept-language': 'en' }))).toEqual({ locale: 'ru', chosen: 'ru' });
-    expect(pageLocale(request('/help/faq', { cookie: 'a=1; locale=ru', 'accept-language': 'en' }))).toEqual({ locale: 'ru', chosen: null });
+    expect(pageLocale(request('/?lang=ru', { cookie: 'locale=en', 'accept-language': 'en' }))).toEqual({
+      locale: 'ru',
+      chosen: 'ru',
+    });
+    expect(pageLocale(request('/help/faq', { cookie: 'a=1; locale=ru', 'accept-language': 'en' }))).toEqual({
+      locale: 'ru',
+      chosen: null,
+    });
     expect(pageLocale(request('/', { 'accept-language': 'de-DE,ru;q=0.8,en;q=0.5' })).locale).toBe('ru');
     expect(pageLocale(request('/', { 'accept-language': 'en;q=0.4,ru-RU;q=0.9' })).locale).toBe('ru');
     expect(pageLocale(request('/', { 'accept-language': 'fr, de' })).locale).toBe('en');
@@ -24,7 +30,9 @@ describe('font preloads', () => {
     const template =
       '<style>@font-face{src:url(/assets/roboto-latin-400-normal-A1.woff2)format("woff2")}@font-face{src:url(/assets/roboto-cyrillic-400-normal-B2.woff2)}' +
       '@font-face{src:url(/assets/roboto-latin-400-normal-A1.woff2)}</style>';
-    expect(fontPreloadTags(template, ['latin'])).toBe('<link rel="preload" href="/assets/roboto-latin-400-normal-A1.woff2" as="font" type="font/woff2" crossorigin>');
+    expect(fontPreloadTags(template, ['latin'])).toBe(
+      '<link rel="preload" href="/assets/roboto-latin-400-normal-A1.woff2" as="font" type="font/woff2" crossorigin>',
+    );
     expect(fontPreloadTags(template, ['latin', 'cyrillic']).split('\n')).toHaveLength(2);
     expect(fontPreloadTags('<style></style>', ['latin'])).toBe('');
   });
@@ -59,7 +67,9 @@ describe('serving the public pages rendered ahead', () => {
        }`,
     );
     (globalThis as { __renders?: string[] }).__renders = renders;
-    t = await createTestApp({ env: { WEB_DIST_DIR: dist, SUPPORT_EMAIL: 'help@example.com', PUBLIC_URL: 'https://meet.example' } });
+    t = await createTestApp({
+      env: { WEB_DIST_DIR: dist, SUPPORT_EMAIL: 'help@example.com', PUBLIC_URL: 'https://meet.example' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -117,8 +127,14 @@ describe('a renderer that does not load', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-broken-'));
     fs.mkdirSync(path.join(dist, 'server'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>');
-    fs.writeFileSync(path.join(dist, 'public.html'), '<html><head><!--app-head--></head><body><!--app-html--></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(dist, 'public.html'),
+      '<html><head><!--app-head--></head><body><!--app-html--></body></html>',
+    );
     fs.writeFileSync(path.join(dist, 'server', 'render-public-page.js'), 'export const = broken;');
     t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
   });

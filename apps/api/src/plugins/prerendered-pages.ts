@@ -18,14 +18,18 @@ interface Renderer {
   }): Promise<{ head: string; html: string } | null>;
 }
 
-const isLocale = (value: string | null | undefined): value is Locale => !!value && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+const isLocale = (value: string | null | undefined): value is Locale =>
+  !!value && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 
 /**
  * The language of a prerendered page, as the browser would pick it (lib/detect-locale.ts): a
  * `?lang=` address, else the reader's stored choice (which the browser mirrors into a cookie),
  * else the browser's languages, else English.
  */
-export function pageLocale(request: Pick<FastifyRequest, 'url' | 'headers'>): { locale: Locale; chosen: Locale | null } {
+export function pageLocale(request: Pick<FastifyRequest, 'url' | 'headers'>): {
+  locale: Locale;
+  chosen: Locale | null;
+} {
   const requested = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
   if (isLocale(requested)) return { locale: requested, chosen: requested };
   const cookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
@@ -74,15 +78,24 @@ export async function createPrerenderedPages(opts: {
   // The app's entry is its last module script (the bundler's runtime may come before it).
   const appEntry = [...opts.indexHtml.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].pop()?.[1];
   const cache = new Map<string, Promise<string | null>>();
-  const fontPreloads = (locale: Locale) => fontPreloadTags(template, locale === 'ru' ? ['latin', 'cyrillic'] : ['latin']);
+  const fontPreloads = (locale: Locale) =>
+    fontPreloadTags(template, locale === 'ru' ? ['latin', 'cyrillic'] : ['latin']);
 
   const render = async (pathname: string, locale: Locale, chosen: Locale | null): Promise<string | null> => {
-    const page = await renderer.renderPublicPage({ pathname, locale, config: opts.publicConfig, publicUrl: opts.publicUrl, chosenLocale: chosen });
+    const page = await renderer.renderPublicPage({
+      pathname,
+      locale,
+      config: opts.publicConfig,
+      publicUrl: opts.publicUrl,
+      chosenLocale: chosen,
+    });
     if (!page) return null;
     // Function replacements: the page's text may hold "$&" and the like.
     return template
       .replace(/<html lang="[^"]*"/, () => `<html lang="${locale}"`)
-      .replace('<!--app-head-->', () => [fontPreloads(locale), page.head, appEntry ? `<meta name="app-entry" content="${appEntry}">` : ''].join('\n'))
+      .replace('<!--app-head-->', () =>
+        [fontPreloads(locale), page.head, appEntry ? `<meta name="app-entry" content="${appEntry}">` : ''].join('\n'),
+      )
       .replace('<!--app-config-->', () => opts.configScript)
       .replace('<!--app-html-->', () => page.html);
   };

@@ -14,7 +14,10 @@ const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003
  * carrying the public config: the public pages rendered ahead, index.html for every other path.
  * Returns false when there is no build (API-only tests).
  */
-export async function registerWebApp(app: FastifyInstance, opts: { distDir: string; publicConfig: PublicConfig; publicUrl: string }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  opts: { distDir: string; publicConfig: PublicConfig; publicUrl: string },
+) {
   const indexFile = path.join(opts.distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
 
@@ -31,7 +34,8 @@ export async function registerWebApp(app: FastifyInstance, opts: { distDir: stri
     // One route per built file; every other path falls through to the history fallback.
     wildcard: false,
     // The page templates are only ever sent filled in; the renderer is the server's own code.
-    allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/public.html' && !pathname.startsWith('/server/'),
+    allowedPath: (pathname) =>
+      pathname !== '/index.html' && pathname !== '/public.html' && !pathname.startsWith('/server/'),
     setHeaders(res, filePath) {
       const relative = path.relative(opts.distDir, filePath);
       if (relative.startsWith(`assets${path.sep}`)) {

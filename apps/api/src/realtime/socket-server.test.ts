@@ -14,7 +14,13 @@ async function listen(t: TestApp): Promise<string> {
 }
 
 function open(url: string, options: Parameters<typeof connect>[1] = {}): ClientSocket {
-  return connect(url, { path: '/socket.io', reconnection: false, forceNew: true, transports: ['websocket'], ...options });
+  return connect(url, {
+    path: '/socket.io',
+    reconnection: false,
+    forceNew: true,
+    transports: ['websocket'],
+    ...options,
+  });
 }
 
 function connectError(socket: ClientSocket): Promise<Error & { data?: { code: string } }> {

@@ -21,8 +21,16 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 export interface Realtime {
   io: RealtimeServer;
   /** Emits to every socket of one user, on every API process. */
-  toUser<E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
-  toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  toUser<E extends keyof ServerToClientEvents>(
+    userId: number,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  toRoom<E extends keyof ServerToClientEvents>(
+    room: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Ends a user's sockets everywhere (blocked, deleted, logged out). */
   disconnectUser(userId: number, reason: string): void;
   /** Runs for every authenticated socket, after it joined its user's room. */

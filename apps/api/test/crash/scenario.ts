@@ -14,7 +14,15 @@ import { eeeMarketAbi } from '@app/contracts/generated/eee-market';
 import { NFT_TYPE } from '@app/shared/constants';
 import { loadConfig } from '../../src/config';
 import { startServer } from '../../src/start-server';
-import { chainSends, cryptoTransactions, ledgerEntries, mintAttempts, nfts, purchases, users } from '../../src/db/schema';
+import {
+  chainSends,
+  cryptoTransactions,
+  ledgerEntries,
+  mintAttempts,
+  nfts,
+  purchases,
+  users,
+} from '../../src/db/schema';
 import { HEADERS } from '@app/shared/constants';
 import { api, giveToken, recordMeeting, type KitUser } from '../kits/meetings';
 
@@ -28,7 +36,11 @@ const app = await startServer(config);
 const { db } = app.database;
 const HOUR = 3_600_000;
 
-async function until<T>(what: string, read: () => Promise<T | undefined | null | false>, timeoutMs = 90_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T | undefined | null | false>,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -42,8 +54,9 @@ async function until<T>(what: string, read: () => Promise<T | undefined | null |
 async function diagnosis() {
   const rows = await db.select().from(cryptoTransactions);
   const cursors = await app.database.executeSql('select name, block from chain_cursors');
-  return JSON.stringify({ transactions: rows.map((r) => `${r.type}:${r.status}:${r.confirmations}`), cursors: cursors.rows }, (_, v) =>
-    typeof v === 'bigint' ? v.toString() : v,
+  return JSON.stringify(
+    { transactions: rows.map((r) => `${r.type}:${r.status}:${r.confirmations}`), cursors: cursors.rows },
+    (_, v) => (typeof v === 'bigint' ? v.toString() : v),
   );
 }
 
@@ -60,7 +73,12 @@ const usdt = (n: number) => BigInt(n) * 10n ** 18n;
 /** User 1 or 2, seeded with their wallet by the parent, signed in. */
 async function user(n: number): Promise<KitUser> {
   const token = await app.tokens.sign(n);
-  return { id: n, domain: `crash${n}`, token, headers: { authorization: `Bearer ${token}`, [HEADERS.fingerprint]: `fp-crash-${n}` } };
+  return {
+    id: n,
+    domain: `crash${n}`,
+    token,
+    headers: { authorization: `Bearer ${token}`, [HEADERS.fingerprint]: `fp-crash-${n}` },
+  };
 }
 
 async function act() {
@@ -70,7 +88,12 @@ async function act() {
       const buyer = await user(1);
       const admin = await user(2);
       await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
-      const supplied = await app.inject({ method: 'PUT', url: '/api/crypto/admin/supply', headers: admin.headers, payload: { level: 'SILVER', count: 1 } });
+      const supplied = await app.inject({
+        method: 'PUT',
+        url: '/api/crypto/admin/supply',
+        headers: admin.headers,
+        payload: { level: 'SILVER', count: 1 },
+      });
       if (supplied.statusCode !== 200) throw new Error(`supply answered ${supplied.statusCode}: ${supplied.body}`);
       await until('the deposit', async () => (await balanceOf(1)) >= usdt(150));
       const res = await app.inject({
@@ -105,7 +128,12 @@ async function act() {
     case 'supply': {
       const admin = await user(1);
       await db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
-      await app.inject({ method: 'PUT', url: '/api/crypto/admin/supply', headers: admin.headers, payload: { level: 'SILVER', count: 2 } });
+      await app.inject({
+        method: 'PUT',
+        url: '/api/crypto/admin/supply',
+        headers: admin.headers,
+        payload: { level: 'SILVER', count: 2 },
+      });
       break;
     }
     case 'deposit-scan': {
@@ -122,19 +150,38 @@ async function act() {
 /** What both sides of every movement must still say after the restart. */
 async function books() {
   const [sum] = await db.select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` }).from(ledgerEntries);
-  const stuck = await db.select().from(cryptoTransactions).where(sql`${cryptoTransactions.status} in ('REQUESTED', 'PROCESSING')`);
-  const unsettled = await db.select().from(chainSends).where(sql`${chainSends.settledAt} is null`);
+  const stuck = await db
+    .select()
+    .from(cryptoTransactions)
+    .where(sql`${cryptoTransactions.status} in ('REQUESTED', 'PROCESSING')`);
+  const unsettled = await db
+    .select()
+    .from(chainSends)
+    .where(sql`${chainSends.settledAt} is null`);
   return { ledgerTotal: sum!.total, stuckTransactions: stuck.length, unsettledSends: unsettled.map((s) => s.purpose) };
 }
 
 async function recover() {
   const client = createPublicClient({ transport: http(config.CHAIN_RPC_URL!) });
   const ownerOf = (id: number) =>
-    client.readContract({ address: config.CHAIN_MARKET_ADDRESS as Address, abi: eeeMarketAbi, functionName: 'ownerOf', args: [BigInt(id)] });
+    client.readContract({
+      address: config.CHAIN_MARKET_ADDRESS as Address,
+      abi: eeeMarketAbi,
+      functionName: 'ownerOf',
+      args: [BigInt(id)],
+    });
   const usdtOf = (address: Address) =>
     client.readContract({
       address: config.CHAIN_USDT_ADDRESS as Address,
-      abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ type: 'uint256' }] }] as const,
+      abi: [
+        {
+          type: 'function',
+          name: 'balanceOf',
+          stateMutability: 'view',
+          inputs: [{ name: 'a', type: 'address' }],
+          outputs: [{ type: 'uint256' }],
+        },
+      ] as const,
       functionName: 'balanceOf',
       args: [address],
     });
@@ -163,7 +210,11 @@ async function recover() {
         const [r] = await db.select().from(cryptoTransactions).where(eq(cryptoTransactions.type, 'OUTPUT'));
         return r && (r.status === 'CONFIRMED' || r.status === 'FAIL') ? r : null;
       });
-      report = { status: row.status, received: (await usdtOf(WITHDRAW_TO)).toString(), available: (await balanceOf(1)).toString() };
+      report = {
+        status: row.status,
+        received: (await usdtOf(WITHDRAW_TO)).toString(),
+        available: (await balanceOf(1)).toString(),
+      };
       break;
     }
     case 'mint': {
@@ -176,14 +227,19 @@ async function recover() {
       report = {
         outcome: attempt.outcome,
         child: child && { status: child.status, parents: [child.parent1Id, child.parent2Id] },
-        chainHolderIsMarket: attempt.nftId ? (await ownerOf(attempt.nftId)).toLowerCase() === String(config.CHAIN_MARKET_ADDRESS).toLowerCase() : false,
+        chainHolderIsMarket: attempt.nftId
+          ? (await ownerOf(attempt.nftId)).toLowerCase() === String(config.CHAIN_MARKET_ADDRESS).toLowerCase()
+          : false,
         mintSends: minted.length,
       };
       break;
     }
     case 'supply': {
       const listed = await until('the supply to be listed', async () => {
-        const rows = await db.select().from(nfts).where(and(eq(nfts.type, NFT_TYPE.SILVER), eq(nfts.status, 'LISTED')));
+        const rows = await db
+          .select()
+          .from(nfts)
+          .where(and(eq(nfts.type, NFT_TYPE.SILVER), eq(nfts.status, 'LISTED')));
         return rows.length >= 2 ? rows : null;
       });
       await new Promise((r) => setTimeout(r, 2_000));
@@ -198,7 +254,10 @@ async function recover() {
     }
     case 'deposit-scan': {
       await until('three deposits', async () => {
-        const rows = await db.select().from(cryptoTransactions).where(and(eq(cryptoTransactions.type, 'INPUT'), eq(cryptoTransactions.status, 'CONFIRMED')));
+        const rows = await db
+          .select()
+          .from(cryptoTransactions)
+          .where(and(eq(cryptoTransactions.type, 'INPUT'), eq(cryptoTransactions.status, 'CONFIRMED')));
         return rows.length >= 3;
       });
       await new Promise((r) => setTimeout(r, 2_000));
@@ -208,7 +267,9 @@ async function recover() {
     }
   }
   // Whatever a pass had in flight settles within a few polls.
-  await until('the chain journal to settle', async () => (await books()).unsettledSends.length === 0, 30_000).catch(() => undefined);
+  await until('the chain journal to settle', async () => (await books()).unsettledSends.length === 0, 30_000).catch(
+    () => undefined,
+  );
   process.stdout.write(`REPORT ${JSON.stringify({ ...report, ...(await books()) })}\n`);
   await app.close();
   process.exit(0);

@@ -24,7 +24,11 @@ export const MOSCOW: LatLng = { lat: 55.7558, lng: 37.6173 };
 /** A point `meters` from `from` towards `bearing`, with many decimals (so a leak is recognisable). */
 export const away = (from: LatLng, bearing: number, meters: number): LatLng => destination(from, bearing, meters);
 
-export async function adult(app: FastifyInstance, database: Database, values: Parameters<typeof insertUser>[1] = {}): Promise<TestUser> {
+export async function adult(
+  app: FastifyInstance,
+  database: Database,
+  values: Parameters<typeof insertUser>[1] = {},
+): Promise<TestUser> {
   const row = await insertUser(database, {
     domain: `u${crypto.randomBytes(5).toString('hex')}`,
     firstName: 'Anna',
@@ -54,7 +58,12 @@ export async function call<T = unknown>(
 }
 
 export const raise = (app: FastifyInstance, who: TestUser, at: LatLng, extra: Partial<RaiseHandRequest> = {}) =>
-  call(app, 'PUT', '/hand', who, { mood: 'chat', durationHours: 1, position: { lat: at.lat, lng: at.lng, accuracy: 10 }, ...extra });
+  call(app, 'PUT', '/hand', who, {
+    mood: 'chat',
+    durationHours: 1,
+    position: { lat: at.lat, lng: at.lng, accuracy: 10 },
+    ...extra,
+  });
 
 export const nearbyUrl = (at: LatLng, params: Record<string, string | number> = {}) =>
   `/nearby?${new URLSearchParams({ lat: String(at.lat), lng: String(at.lng), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`;

@@ -13,7 +13,9 @@ import { media } from '../../src/db/schema';
  * the top is red and the bottom blue.
  */
 export async function cameraPhoto(width = 2000, height = 1500): Promise<Buffer> {
-  const leftHalf = await sharp({ create: { width: width / 2, height, channels: 3, background: '#ff0000' } }).png().toBuffer();
+  const leftHalf = await sharp({ create: { width: width / 2, height, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#0000ff' } })
     .composite([{ input: leftHalf, left: 0, top: 0 }])
     .jpeg()
@@ -26,7 +28,11 @@ export async function cameraPhoto(width = 2000, height = 1500): Promise<Buffer> 
 }
 
 /** A plain image of a format, for the formats an upload accepts. */
-export function plainImage(format: 'png' | 'webp' | 'gif' | 'avif' | 'jpeg', width = 300, height = 200): Promise<Buffer> {
+export function plainImage(
+  format: 'png' | 'webp' | 'gif' | 'avif' | 'jpeg',
+  width = 300,
+  height = 200,
+): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#33aa55' } })
     .toFormat(format)
     .toBuffer();
@@ -70,7 +76,9 @@ export async function upload(t: TestApp, userId: number, fields: Parameters<type
   });
 }
 
-export const bearer = async (t: TestApp, userId: number) => ({ authorization: `Bearer ${await t.app.tokens.sign(userId)}` });
+export const bearer = async (t: TestApp, userId: number) => ({
+  authorization: `Bearer ${await t.app.tokens.sign(userId)}`,
+});
 
 /** Where the app's LocalFileStore keeps files in a test app. */
 export const storeRoot = (t: TestApp) => path.join(t.config.DATA_DIR, 'media');
@@ -84,7 +92,9 @@ export function storedFiles(t: TestApp, storageKey: string): string[] {
 /** Every file under a user's folder of the store. */
 export function userFiles(t: TestApp, userId: number): string[] {
   const dir = path.join(storeRoot(t), `u${userId}`);
-  return fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.webp')) : [];
+  return fs.existsSync(dir)
+    ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.webp'))
+    : [];
 }
 
 export const mediaRowsOf = (t: TestApp, userId: number) =>

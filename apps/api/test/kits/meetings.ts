@@ -29,12 +29,24 @@ export async function kitUser(app: FastifyInstance, database: Database, fingerpr
   return { id: row.id, domain, token, headers: { authorization: `Bearer ${token}`, [HEADERS.fingerprint]: fp } };
 }
 
-export async function api<T>(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH', url: string, who: KitUser | null, payload?: unknown) {
-  const res = await app.inject({ method, url: `/api${url}`, headers: who?.headers ?? {}, ...(payload !== undefined && { payload: payload as object }) });
+export async function api<T>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  who: KitUser | null,
+  payload?: unknown,
+) {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers: who?.headers ?? {},
+    ...(payload !== undefined && { payload: payload as object }),
+  });
   return { status: res.statusCode, body: res.json() as T };
 }
 
-export const view = async (app: FastifyInstance, who: KitUser, peer: KitUser) => (await api<MeetingView>(app, 'GET', `/meet/meetings/${peer.id}`, who)).body;
+export const view = async (app: FastifyInstance, who: KitUser, peer: KitUser) =>
+  (await api<MeetingView>(app, 'GET', `/meet/meetings/${peer.id}`, who)).body;
 
 /**
  * Plays two phones' recorded fixes through POST /meet/meetings/:peerId/position in order, moving
@@ -64,20 +76,41 @@ export async function playTrack(app: FastifyInstance, fixes: readonly Fix[], a: 
 let tokenId = 1_000_000;
 
 /** A token held since `heldMs` ago (server clock), straight into the table (the market is tested elsewhere). */
-export async function giveToken(app: FastifyInstance, database: Database, userId: number, type: number, heldMs: number) {
+export async function giveToken(
+  app: FastifyInstance,
+  database: Database,
+  userId: number,
+  type: number,
+  heldMs: number,
+) {
   const id = ++tokenId;
-  await database.db.insert(nfts).values({ id, type, status: 'OWNED', ownerId: userId, acquiredAt: new Date(app.clock.now() - heldMs) });
+  await database.db
+    .insert(nfts)
+    .values({ id, type, status: 'OWNED', ownerId: userId, acquiredAt: new Date(app.clock.now() - heldMs) });
   return id;
 }
 
 /** A meeting the detector found `agoMs` ago, confirmed by whoever is named. */
-export async function recordMeeting(app: FastifyInstance, database: Database, a: KitUser, b: KitUser, confirmedBy: KitUser[] = [a, b], agoMs = 0) {
+export async function recordMeeting(
+  app: FastifyInstance,
+  database: Database,
+  a: KitUser,
+  b: KitUser,
+  confirmedBy: KitUser[] = [a, b],
+  agoMs = 0,
+) {
   const pair = pairOf(a.id, b.id);
   const at = new Date(app.clock.now() - agoMs);
   const confirmed = (id: number) => (confirmedBy.some((u) => u.id === id) ? at : null);
   const [row] = await database.db
     .insert(meetings)
-    .values({ userLowId: pair.low, userHighId: pair.high, metAt: at, lowConfirmedAt: confirmed(pair.low), highConfirmedAt: confirmed(pair.high) })
+    .values({
+      userLowId: pair.low,
+      userHighId: pair.high,
+      metAt: at,
+      lowConfirmedAt: confirmed(pair.low),
+      highConfirmedAt: confirmed(pair.high),
+    })
     .returning();
   return row!;
 }

@@ -5,7 +5,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { destination, distanceMeters, MAX_INDEX_LATITUDE, type LatLng } from '../../src/modules/meet/nearby/geo';
-import { DEFAULT_NEAR_LIMIT, type NearbyHit, type NearbyIndex, type NearbyIndexOptions, type TrackedPosition } from '../../src/modules/meet/nearby/nearby-index';
+import {
+  DEFAULT_NEAR_LIMIT,
+  type NearbyHit,
+  type NearbyIndex,
+  type NearbyIndexOptions,
+  type TrackedPosition,
+} from '../../src/modules/meet/nearby/nearby-index';
 
 export type NearbyIndexFactory = (options?: NearbyIndexOptions) => Promise<NearbyIndex>;
 
@@ -55,7 +61,8 @@ export function expectMatchesBruteForce(
   const returned = new Set(hits.map((h) => h.userId));
   for (const [userId, p] of points) {
     if (exclude.has(userId)) continue;
-    if (distanceMeters(center, p) < cutoff - 2 * TOLERANCE_M) expect(returned.has(userId), `missing user ${userId}`).toBe(true);
+    if (distanceMeters(center, p) < cutoff - 2 * TOLERANCE_M)
+      expect(returned.has(userId), `missing user ${userId}`).toBe(true);
   }
 }
 
@@ -72,7 +79,12 @@ export function describeNearbyIndexContract(name: string, factory: NearbyIndexFa
     });
 
     /** Puts users at the given distances (metres) from `center`, each on its own bearing. */
-    async function ring(index: NearbyIndex, center: LatLng, distances: number[], firstId = 1): Promise<Map<number, LatLng>> {
+    async function ring(
+      index: NearbyIndex,
+      center: LatLng,
+      distances: number[],
+      firstId = 1,
+    ): Promise<Map<number, LatLng>> {
       const points = new Map<number, LatLng>();
       for (let i = 0; i < distances.length; i++) {
         const p = destination(center, (i * 137) % 360, distances[i]!);
@@ -153,7 +165,10 @@ export function describeNearbyIndexContract(name: string, factory: NearbyIndexFa
 
     it('returns at most `limit` hits, the nearest ones, and DEFAULT_NEAR_LIMIT by default', async () => {
       const index = await open();
-      const distances = Array.from({ length: DEFAULT_NEAR_LIMIT + 20 }, (_, i) => 10 + ((i * 7919) % 997) * 5 + i * 0.01);
+      const distances = Array.from(
+        { length: DEFAULT_NEAR_LIMIT + 20 },
+        (_, i) => 10 + ((i * 7919) % 997) * 5 + i * 0.01,
+      );
       const points = await ring(index, MOSCOW, distances);
       const ten = await index.near(MOSCOW.lat, MOSCOW.lng, 10_000, { limit: 10 });
       expect(ten).toHaveLength(10);
@@ -211,7 +226,10 @@ export function describeNearbyIndexContract(name: string, factory: NearbyIndexFa
       }
       const fromEast = await index.near(0, -179.999, 300);
       expect(fromEast.map((h) => h.userId)).toEqual([2, 1]);
-      expect(fromEast[1]!.distanceMeters).toBeCloseTo(distanceMeters({ lat: 0, lng: 179.999 }, { lat: 0, lng: -179.999 }), 0);
+      expect(fromEast[1]!.distanceMeters).toBeCloseTo(
+        distanceMeters({ lat: 0, lng: 179.999 }, { lat: 0, lng: -179.999 }),
+        0,
+      );
       expect((await index.near(10, -179.99, 5000)).map((h) => h.userId)).toEqual([3]);
     });
 
@@ -267,7 +285,10 @@ export function describeNearbyIndexContract(name: string, factory: NearbyIndexFa
       await Promise.all(writes);
       expect(await index.size()).toBe(3000);
       for (let q = 0; q < 40; q++) {
-        const center = q % 5 === 0 ? { lat: random() * 160 - 80, lng: random() * 360 - 180 } : destination(MOSCOW, random() * 360, random() * 45_000);
+        const center =
+          q % 5 === 0
+            ? { lat: random() * 160 - 80, lng: random() * 360 - 180 }
+            : destination(MOSCOW, random() * 360, random() * 45_000);
         const radius = [100, 800, 3000, 12_000, 30_000, 2_000_000][q % 6]!;
         const limit = [1, 7, 50, 200][q % 4]!;
         const exclude = new Set(q % 3 === 0 ? [1, 2, 3, 4, 5] : []);

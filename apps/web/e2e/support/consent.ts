@@ -7,7 +7,8 @@ import { untilInteractive } from './interactive';
 
 export const BANNER_NAME = { en: 'Cookie consent', ru: 'Согласие на cookie' } as const;
 
-export const cookieBanner = (page: Page, lang: keyof typeof BANNER_NAME = 'en') => page.getByRole('region', { name: BANNER_NAME[lang] });
+export const cookieBanner = (page: Page, lang: keyof typeof BANNER_NAME = 'en') =>
+  page.getByRole('region', { name: BANNER_NAME[lang] });
 
 /** What the banner stored, in both storages. */
 export const storedConsent = (page: Page) =>
@@ -46,7 +47,8 @@ let consentLib: Promise<string> | undefined;
 export async function addConsentLib(page: Page) {
   consentLib ??= build({
     stdin: {
-      contents: "export * from './features/consent/lib/consent-store'; export * from './features/consent/lib/request-geolocation';",
+      contents:
+        "export * from './features/consent/lib/consent-store'; export * from './features/consent/lib/request-geolocation';",
       resolveDir: webSrc,
       loader: 'ts',
     },

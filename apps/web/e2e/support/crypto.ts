@@ -39,7 +39,9 @@ export const getMarket = async (request: APIRequestContext, user?: TestUser) =>
   ok<Market>(await request.get('/api/crypto/market', { headers: user ? auth(user.token) : {} }));
 
 export const getTransactions = async (request: APIRequestContext, user: TestUser, query = '') =>
-  ok<{ items: Transaction[]; total: number }>(await request.get(`/api/crypto/transaction?${query}`, { headers: auth(user.token) }));
+  ok<{ items: Transaction[]; total: number }>(
+    await request.get(`/api/crypto/transaction?${query}`, { headers: auth(user.token) }),
+  );
 
 /** Test USDT (and a little BNB) from the development chain's faucet, as the wallet's button sends. */
 export async function faucet(request: APIRequestContext, user: TestUser, amount = '1000') {
@@ -98,12 +100,22 @@ export async function sellOut(request: APIRequestContext, level: SaleLevel) {
   await expect.poll(async () => (await getMarket(request)).levels.find((l) => l.level === level)!.stock).toBe(0);
 }
 
-export async function waitForPurchase(request: APIRequestContext, user: TestUser, id: number, status: Purchase['status'], timeout = 60_000) {
+export async function waitForPurchase(
+  request: APIRequestContext,
+  user: TestUser,
+  id: number,
+  status: Purchase['status'],
+  timeout = 60_000,
+) {
   await expect
-    .poll(async () => (await ok<Purchase>(await request.get(`/api/crypto/nft/purchase/${id}`, { headers: auth(user.token) }))).status, {
-      timeout,
-      intervals: [500, 1000],
-    })
+    .poll(
+      async () =>
+        (await ok<Purchase>(await request.get(`/api/crypto/nft/purchase/${id}`, { headers: auth(user.token) }))).status,
+      {
+        timeout,
+        intervals: [500, 1000],
+      },
+    )
     .toBe(status);
 }
 
@@ -135,9 +147,19 @@ export async function shoot(page: Page, name: string, fullPage = true) {
  * main content and any open dialog: the screens these specs are about, not the shell around them.
  */
 export async function expectAccessible(page: Page) {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).include('main');
+  const axe = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .include('main');
   if (await page.getByRole('dialog').count()) axe.include('[role="dialog"]');
   const results = await axe.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 }

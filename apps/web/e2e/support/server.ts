@@ -21,13 +21,19 @@ const jwtSecret = 'e2e-secret-0123456789-0123456789-0123456789';
 // Sign in with Apple against a real OpenID Connect provider on loopback (any login name works);
 // loaded only by the server that uses it.
 const oidcProvider = process.env.E2E_OIDC_PORT
-  ? await (await import('../../../api/test/oidc-provider')).startOidcProvider({
+  ? await (
+      await import('../../../api/test/oidc-provider')
+    ).startOidcProvider({
       port: Number(process.env.E2E_OIDC_PORT),
       redirectUri: `${process.env.PUBLIC_URL}${PROVIDER_SIGN_IN_PATHS.callback}`,
     })
   : undefined;
 const oidcEnv = oidcProvider
-  ? { OIDC_ISSUER: oidcProvider.issuer, OIDC_CLIENT_ID: oidcProvider.clientId, OIDC_CLIENT_SECRET: oidcProvider.clientSecret }
+  ? {
+      OIDC_ISSUER: oidcProvider.issuer,
+      OIDC_CLIENT_ID: oidcProvider.clientId,
+      OIDC_CLIENT_SECRET: oidcProvider.clientSecret,
+    }
   : {};
 const mailFile = process.env.E2E_MAIL_FILE!;
 fs.writeFileSync(mailFile, '');
@@ -39,18 +45,45 @@ const flushMail = setInterval(() => {
     fs.appendFileSync(mailFile, `${JSON.stringify({ to, subject })}\n`);
   }
 }, 100);
-const config = loadConfig({ ...process.env, ...oidcEnv, SMTP_URL: smtp.url, DATA_DIR: dataDir, JWT_SECRET: jwtSecret, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' });
+const config = loadConfig({
+  ...process.env,
+  ...oidcEnv,
+  SMTP_URL: smtp.url,
+  DATA_DIR: dataDir,
+  JWT_SECRET: jwtSecret,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+});
 
 const database = await createDatabase({ dataDir });
 await database.migrate(path.join(config.ROOT_DIR, 'apps/api/drizzle'));
 const [member, admin] = await database.db
   .insert(users)
   .values([
-    { email: 'member@example.com', firstName: 'Maria', lastName: 'Ivanova', domain: 'maria', gender: 1, birthday: new Date('1994-06-01T00:00:00Z') },
-    { email: 'admin@example.com', role: 'admin', firstName: 'Alex', lastName: 'Admin', domain: 'alex', gender: 0, birthday: new Date('1990-01-01T00:00:00Z') },
+    {
+      email: 'member@example.com',
+      firstName: 'Maria',
+      lastName: 'Ivanova',
+      domain: 'maria',
+      gender: 1,
+      birthday: new Date('1994-06-01T00:00:00Z'),
+    },
+    {
+      email: 'admin@example.com',
+      role: 'admin',
+      firstName: 'Alex',
+      lastName: 'Admin',
+      domain: 'alex',
+      gender: 0,
+      birthday: new Date('1990-01-01T00:00:00Z'),
+    },
   ])
   .returning();
-const blocked = (await database.db.insert(users).values({ email: 'blocked@example.com', blockedAt: new Date() }).returning())[0]!;
+const blocked = (
+  await database.db.insert(users).values({ email: 'blocked@example.com', blockedAt: new Date() }).returning()
+)[0]!;
 await database.close();
 
 const tokens = createTokenService(jwtSecret);

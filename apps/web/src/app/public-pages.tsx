@@ -35,11 +35,31 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: '/l/earn', load: home('earn') },
   { path: '/meet-and-play', title: 'screens.meetAndPlay.title', load: meetGuide('meetAndPlay') },
   { path: '/help/how-to-meet', title: 'screens.howToMeet.title', load: meetGuide('howToMeet') },
-  { path: '/help/faq', title: 'screens.faq.title', load: async () => (await import('../features/faq/components/faq-page')).FaqPage },
-  { path: '/terms', title: 'screens.terms.title', load: async () => (await import('../features/legal/components/terms-page')).TermsPage },
-  { path: '/privacy', title: 'screens.privacy.title', load: async () => (await import('../features/legal/components/privacy-page')).PrivacyPage },
-  { path: '/risk', title: 'screens.risk.title', load: async () => (await import('../features/legal/components/risk-page')).RiskPage },
-  { path: '/support', title: 'screens.support.title', load: async () => (await import('../features/support/components/support-page')).SupportPage },
+  {
+    path: '/help/faq',
+    title: 'screens.faq.title',
+    load: async () => (await import('../features/faq/components/faq-page')).FaqPage,
+  },
+  {
+    path: '/terms',
+    title: 'screens.terms.title',
+    load: async () => (await import('../features/legal/components/terms-page')).TermsPage,
+  },
+  {
+    path: '/privacy',
+    title: 'screens.privacy.title',
+    load: async () => (await import('../features/legal/components/privacy-page')).PrivacyPage,
+  },
+  {
+    path: '/risk',
+    title: 'screens.risk.title',
+    load: async () => (await import('../features/legal/components/risk-page')).RiskPage,
+  },
+  {
+    path: '/support',
+    title: 'screens.support.title',
+    load: async () => (await import('../features/support/components/support-page')).SupportPage,
+  },
   {
     path: '/affiliates',
     title: 'screens.affiliates.title',

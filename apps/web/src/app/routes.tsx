@@ -9,18 +9,25 @@ import { PUBLIC_PAGES } from './public-pages';
 const publicPage = (path: string): Pick<RouteObject, 'lazy' | 'handle'> => {
   const page = PUBLIC_PAGES.find((p) => p.path === path);
   if (!page) throw new Error(`no public page ${path}`);
-  return { lazy: async () => ({ Component: await page.load() }), ...(page.title ? { handle: { title: page.title } } : {}) };
+  return {
+    lazy: async () => ({ Component: await page.load() }),
+    ...(page.title ? { handle: { title: page.title } } : {}),
+  };
 };
 
-const comingSoon = (screen: string): RouteObject['lazy'] => async () => {
-  const { ComingSoonPage } = await import('../features/coming-soon/components/coming-soon-page');
-  return { Component: () => <ComingSoonPage screen={screen} /> };
-};
+const comingSoon =
+  (screen: string): RouteObject['lazy'] =>
+  async () => {
+    const { ComingSoonPage } = await import('../features/coming-soon/components/coming-soon-page');
+    return { Component: () => <ComingSoonPage screen={screen} /> };
+  };
 
-const authScreen = (mode: AuthMode): RouteObject['lazy'] => async () => {
-  const { AuthRoute } = await import('./pages/auth-route');
-  return { Component: () => <AuthRoute mode={mode} /> };
-};
+const authScreen =
+  (mode: AuthMode): RouteObject['lazy'] =>
+  async () => {
+    const { AuthRoute } = await import('./pages/auth-route');
+    return { Component: () => <AuthRoute mode={mode} /> };
+  };
 
 const accountData: RouteObject['lazy'] = async () => {
   const { AccountDataPage } = await import('./pages/account-data-page');
@@ -55,11 +62,13 @@ const walletPage: RouteObject['lazy'] = async () => {
 const page = (screen: string, extra: Partial<RouteObject> = {}): RouteObject =>
   ({ lazy: comingSoon(screen), handle: { title: `screens.${screen}.title` }, ...extra }) as RouteObject;
 
-const sectionLayout = (kind: 'account' | 'control'): RouteObject['lazy'] => async () => {
-  const { SectionLayout, ACCOUNT_TABS, CONTROL_TABS } = await import('./layouts/section-layout');
-  const tabs = kind === 'account' ? ACCOUNT_TABS : CONTROL_TABS;
-  return { Component: () => <SectionLayout title={`${kind}.title`} tabs={tabs} /> };
-};
+const sectionLayout =
+  (kind: 'account' | 'control'): RouteObject['lazy'] =>
+  async () => {
+    const { SectionLayout, ACCOUNT_TABS, CONTROL_TABS } = await import('./layouts/section-layout');
+    const tabs = kind === 'account' ? ACCOUNT_TABS : CONTROL_TABS;
+    return { Component: () => <SectionLayout title={`${kind}.title`} tabs={tabs} /> };
+  };
 
 const appleLogin: RouteObject['lazy'] = async () => {
   const { AppleLoginPage } = await import('../features/provider-sign-in/components/apple-login-page');
@@ -91,7 +100,12 @@ export const routes: RouteObject[] = [
           { path: 'map', loader: requireAuth, lazy: mapPage, handle: { title: 'screens.map.title' } },
           { path: 'meet/:userId', loader: requireAuth, lazy: meetingPage, handle: { title: 'meeting:title' } },
           // One route for /chat and /chat/:conversationId, so the list stays mounted while chats change.
-          { path: 'chat/:conversationId?', loader: requireAuth, lazy: chatPage, handle: { title: 'screens.chat.title' } },
+          {
+            path: 'chat/:conversationId?',
+            loader: requireAuth,
+            lazy: chatPage,
+            handle: { title: 'screens.chat.title' },
+          },
           { path: 'meet-and-play', ...publicPage('/meet-and-play') },
           { path: 'terms', ...publicPage('/terms') },
           { path: 'privacy', ...publicPage('/privacy') },
@@ -111,16 +125,35 @@ export const routes: RouteObject[] = [
             path: 'auth',
             children: [
               { index: true, loader: redirectTo('/auth/login') },
-              { path: 'login', loader: requireGuest, lazy: authScreen('login'), handle: { title: 'screens.login.title' } },
-              { path: 'register', loader: requireGuest, lazy: authScreen('register'), handle: { title: 'screens.register.title' } },
-              { path: 'recovery', loader: requireGuest, lazy: authScreen('recovery'), handle: { title: 'screens.recovery.title' } },
+              {
+                path: 'login',
+                loader: requireGuest,
+                lazy: authScreen('login'),
+                handle: { title: 'screens.login.title' },
+              },
+              {
+                path: 'register',
+                loader: requireGuest,
+                lazy: authScreen('register'),
+                handle: { title: 'screens.register.title' },
+              },
+              {
+                path: 'recovery',
+                loader: requireGuest,
+                lazy: authScreen('recovery'),
+                handle: { title: 'screens.recovery.title' },
+              },
               {
                 path: 'update-profile',
                 loader: requireAuth,
                 lazy: authScreen('update-profile'),
                 handle: { title: 'screens.updateProfile.title' },
               },
-              { path: 'confirm-email', lazy: authScreen('confirm-email'), handle: { title: 'screens.confirmEmail.title' } },
+              {
+                path: 'confirm-email',
+                lazy: authScreen('confirm-email'),
+                handle: { title: 'screens.confirmEmail.title' },
+              },
             ],
           },
           { path: 'apple-login', lazy: appleLogin, handle: { title: 'screens.appleLogin.title' } },

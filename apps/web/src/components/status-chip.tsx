@@ -26,5 +26,14 @@ interface StatusChipProps<S extends string> {
 
 /** A small chip coloured by status; `data-status` carries the raw status for tests. */
 export function StatusChip<S extends string>({ status, tones, label, testId, variant = 'filled' }: StatusChipProps<S>) {
-  return <Chip size="small" variant={variant} color={tones[status]} label={label} data-testid={testId} data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      variant={variant}
+      color={tones[status]}
+      label={label}
+      data-testid={testId}
+      data-status={status}
+    />
+  );
 }

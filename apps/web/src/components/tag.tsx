@@ -43,7 +43,10 @@ export function Tag({
           whiteSpace: 'nowrap',
           // The same colours as the outlined Chip, through the theme's CSS variables.
           color: color === 'primary' ? 'var(--mui-palette-primary-main)' : 'var(--mui-palette-text-primary)',
-          borderColor: color === 'primary' ? 'rgba(var(--mui-palette-primary-mainChannel) / 0.7)' : 'var(--mui-palette-Chip-defaultBorder)',
+          borderColor:
+            color === 'primary'
+              ? 'rgba(var(--mui-palette-primary-mainChannel) / 0.7)'
+              : 'var(--mui-palette-Chip-defaultBorder)',
           '& > svg': {
             fontSize: small ? 16 : 18,
             ml: small ? '-2px' : '-4px',

@@ -39,4 +39,5 @@ export function shortfall(need: string, have: string): string {
 }
 
 /** "1,234.5 USDT": an amount by SPEC.md's display rule (formatNumber) with its currency after it. */
-export const formatAmount = (value: string | number, symbol: string, locale: string) => `${formatNumber(value, locale)} ${symbol}`;
+export const formatAmount = (value: string | number, symbol: string, locale: string) =>
+  `${formatNumber(value, locale)} ${symbol}`;

@@ -13,7 +13,10 @@ const answers = new Map<string, { status: number; body?: unknown }>();
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     lastHeaders = req.headers;
-    const answer = answers.get(req.url!.split('?')[0]!) ?? { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } };
+    const answer = answers.get(req.url!.split('?')[0]!) ?? {
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' },
+    };
     res.writeHead(answer.status, { 'content-type': 'application/json' });
     res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
   });
@@ -42,7 +45,12 @@ describe('api client', () => {
   it('throws the catalogue error and records an entry', async () => {
     answers.set('/api/fail', {
       status: 400,
-      body: { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Some fields are not valid', fields: [{ path: 'email', key: 'msg.invalid-email', message: 'Invalid e-mail' }] },
+      body: {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Some fields are not valid',
+        fields: [{ path: 'email', key: 'msg.invalid-email', message: 'Invalid e-mail' }],
+      },
     });
     const error = (await api('/fail', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);

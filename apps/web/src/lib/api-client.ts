@@ -90,7 +90,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const message = body.message || 'UNKNOWN_ERROR';
   record({ code: response.status || 400, url: url.pathname, message });
   if (response.status === 401) session.clear();
-  throw new ApiError(response.status || 400, body.code ?? 'UNKNOWN_ERROR', message, body.fields ?? [], body.retryAfter, body.details);
+  throw new ApiError(
+    response.status || 400,
+    body.code ?? 'UNKNOWN_ERROR',
+    message,
+    body.fields ?? [],
+    body.retryAfter,
+    body.details,
+  );
 }
 
 function safeJson(text: string): unknown {

@@ -6,7 +6,6 @@ import ru from '../locales/ru';
 import { detectLocale, NAMESPACES, translateError, translateFailure, translateMessage } from './i18n';
 import { baseKeys as base, flatKeys } from '../test/locale-keys';
 
-
 describe('locale detection', () => {
   it('takes the stored choice, then the browser language prefix, then English', () => {
     expect(detectLocale('ru', ['en-US'], '')).toBe('ru');

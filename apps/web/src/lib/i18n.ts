@@ -11,7 +11,28 @@ import { setApiLocale } from './api-client';
  * holds only what the start page shows (and the units the product facts use): every public page's
  * long texts are a namespace of their own, so the start page never downloads them.
  */
-export const NAMESPACES = ['common', 'msg', 'errors', 'seo', 'auth', 'avatar', 'provider', 'content', 'faq', 'legal', 'meet', 'affiliates', 'support', 'consent', 'install', 'market', 'wallet', 'chat', 'map', 'meeting'] as const;
+export const NAMESPACES = [
+  'common',
+  'msg',
+  'errors',
+  'seo',
+  'auth',
+  'avatar',
+  'provider',
+  'content',
+  'faq',
+  'legal',
+  'meet',
+  'affiliates',
+  'support',
+  'consent',
+  'install',
+  'market',
+  'wallet',
+  'chat',
+  'map',
+  'meeting',
+] as const;
 
 /**
  * Loaded before the first render, all at once: the consent banner's (it must not wait on a download
@@ -25,7 +46,9 @@ const STARTUP_NAMESPACES = ['common', 'msg', 'errors', 'seo', 'consent', 'conten
  * A prerendered page's start: no rule or error messages, which only a form shows (its page loads
  * them with its code, see loadTexts). Nothing a visitor reads waits for them.
  */
-export const PUBLIC_PAGE_NAMESPACES = STARTUP_NAMESPACES.filter((namespace) => namespace !== 'msg' && namespace !== 'errors');
+export const PUBLIC_PAGE_NAMESPACES = STARTUP_NAMESPACES.filter(
+  (namespace) => namespace !== 'msg' && namespace !== 'errors',
+);
 
 /** Each namespace of each language is its own small chunk. */
 function loadNamespace(language: string, namespace: string): Promise<unknown> {

@@ -81,5 +81,9 @@ export function useSocketConnected(): boolean {
     },
     [socket],
   );
-  return useSyncExternalStore(subscribe, () => socket?.connected ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => socket?.connected ?? false,
+    () => false,
+  );
 }

@@ -19,4 +19,25 @@ import meeting from './en/meeting.json';
 import chat from './en/chat.json';
 import map from './en/map.json';
 
-export default { common, msg: msgEn, errors: errorsEn, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet, chat, meeting, map };
+export default {
+  common,
+  msg: msgEn,
+  errors: errorsEn,
+  auth,
+  avatar,
+  provider,
+  content,
+  faq,
+  legal,
+  meet,
+  affiliates,
+  support,
+  consent,
+  install,
+  seo,
+  market,
+  wallet,
+  chat,
+  meeting,
+  map,
+};

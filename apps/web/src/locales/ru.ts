@@ -19,4 +19,25 @@ import meeting from './ru/meeting.json';
 import chat from './ru/chat.json';
 import map from './ru/map.json';
 
-export default { common, msg: msgRu, errors: errorsRu, auth, avatar, provider, content, faq, legal, meet, affiliates, support, consent, install, seo, market, wallet, chat, meeting, map };
+export default {
+  common,
+  msg: msgRu,
+  errors: errorsRu,
+  auth,
+  avatar,
+  provider,
+  content,
+  faq,
+  legal,
+  meet,
+  affiliates,
+  support,
+  consent,
+  install,
+  seo,
+  market,
+  wallet,
+  chat,
+  meeting,
+  map,
+};

@@ -22,8 +22,13 @@ captureInstallPrompt();
 markPrerendered();
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const samePlace = (a: PublicLocation, b: PublicLocation) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
-const here = (): PublicLocation => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
+const samePlace = (a: PublicLocation, b: PublicLocation) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+const here = (): PublicLocation => ({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  hash: window.location.hash,
+});
 
 /** Hydrates the whole page: run by the entry when the page needs its code (hydrate-when-needed.ts). */
 export async function hydratePublicPage() {
@@ -86,4 +91,3 @@ export async function hydratePublicPage() {
     );
   });
 }
-

@@ -7,7 +7,8 @@ const PAGE = `
   <header><button id="menu">Menu</button><a id="login" href="/auth/login" tabindex="0">Log in</a></header>
   <main><p id="text">Raise your hand.</p><div id="news" data-hydrate="visible"></div></main>`;
 
-const fire = (id: string, type: string) => document.getElementById(id)!.dispatchEvent(new Event(type, { bubbles: true }));
+const fire = (id: string, type: string) =>
+  document.getElementById(id)!.dispatchEvent(new Event(type, { bubbles: true }));
 
 describe('hydrateWhenNeeded', () => {
   let observed: { callback: IntersectionObserverCallback; nodes: Element[]; disconnected: boolean } | undefined;
@@ -51,14 +52,17 @@ describe('hydrateWhenNeeded', () => {
     expect(hydrate).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click'])('hydrates once on %s over a button', (type) => {
-    const hydrate = vi.fn();
-    hydrateWhenNeeded(hydrate);
-    fire('menu', type);
-    fire('menu', type);
-    vi.advanceTimersByTime(COOKIE_BANNER_DELAY_MS);
-    expect(hydrate).toHaveBeenCalledTimes(1);
-  });
+  it.each(['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click'])(
+    'hydrates once on %s over a button',
+    (type) => {
+      const hydrate = vi.fn();
+      hydrateWhenNeeded(hydrate);
+      fire('menu', type);
+      fire('menu', type);
+      vi.advanceTimersByTime(COOKIE_BANNER_DELAY_MS);
+      expect(hydrate).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('leaves links alone (they load their page), but takes any key', () => {
     const hydrate = vi.fn();

@@ -45,7 +45,9 @@ export function hydrateWhenNeeded(hydrate: () => void): boolean {
 
   const watched = document.querySelectorAll('[data-hydrate="visible"]');
   if (watched.length && typeof IntersectionObserver !== 'undefined') {
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && once(), { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && once(), {
+      rootMargin: '600px 0px',
+    });
     watched.forEach((node) => observer.observe(node));
     cleanups.push(() => observer.disconnect());
   }

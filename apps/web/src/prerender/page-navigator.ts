@@ -11,7 +11,11 @@ const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
 export function pageNavigator(onSamePage: (location: PublicLocation) => void): Navigator {
   const go = (to: To, replace: boolean) => {
     const url = new URL(href(to), window.location.href);
-    if (url.origin === window.location.origin && url.pathname === window.location.pathname && url.search === window.location.search) {
+    if (
+      url.origin === window.location.origin &&
+      url.pathname === window.location.pathname &&
+      url.search === window.location.search
+    ) {
       if (replace) window.history.replaceState(null, '', url);
       else window.history.pushState(null, '', url);
       onSamePage({ pathname: url.pathname, search: url.search, hash: url.hash });

@@ -4,7 +4,8 @@
  * waits for the code to run, not for 150 KB to arrive.
  */
 export function prefetchPageCode() {
-  const files = document.querySelector<HTMLMetaElement>('meta[name="page-code"]')?.content.split(' ').filter(Boolean) ?? [];
+  const files =
+    document.querySelector<HTMLMetaElement>('meta[name="page-code"]')?.content.split(' ').filter(Boolean) ?? [];
   for (const href of files) {
     const link = document.createElement('link');
     link.rel = 'prefetch';

@@ -33,7 +33,6 @@ export interface RenderedPage {
   html: string;
 }
 
-
 /** Rendering never navigates: links are only written out. */
 const staticNavigator: Navigator = {
   createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
@@ -56,7 +55,9 @@ function prepare(config: PublicConfig): Promise<Map<Locale, typeof i18next>> {
     const instances = new Map<Locale, typeof i18next>();
     for (const language of SUPPORTED_LOCALES) {
       const instance = await new Promise<typeof i18next>((resolve, reject) => {
-        const clone = i18next.cloneInstance({ lng: language }, (error) => (error ? reject(new Error(String(error))) : resolve(clone)));
+        const clone = i18next.cloneInstance({ lng: language }, (error) =>
+          error ? reject(new Error(String(error))) : resolve(clone),
+        );
       });
       await instance.loadNamespaces([...NAMESPACES]);
       instances.set(language, instance);
@@ -92,7 +93,13 @@ export async function renderPublicPage({
   const html = renderToString(
     <CacheProvider value={cache}>
       <I18nextProvider i18n={i18n}>
-        <PublicTree Page={Page} location={{ pathname: page.path, search: '', hash: '' }} navigator={staticNavigator} client={new QueryClient()} isStatic />
+        <PublicTree
+          Page={Page}
+          location={{ pathname: page.path, search: '', hash: '' }}
+          navigator={staticNavigator}
+          client={new QueryClient()}
+          isStatic
+        />
       </I18nextProvider>
     </CacheProvider>,
   );
@@ -113,14 +120,20 @@ export async function renderPublicPage({
   // component wrapping another (MUI's AppBar around Paper, Button around ButtonBase) computes a
   // class of its own on the way. The browser's emotion recomputes those too, and would insert each
   // one it did not find among the server's ids: about a hundred rules, during hydration.
-  const everyClass = Object.keys(cache.inserted).map((id) => `${cache.key}-${id}`).join(' ');
-  const styles = asServerStyles(emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(`${html} ${everyClass}`)));
+  const everyClass = Object.keys(cache.inserted)
+    .map((id) => `${cache.key}-${id}`)
+    .join(' ');
+  const styles = asServerStyles(
+    emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(`${html} ${everyClass}`)),
+  );
 
   const t = i18n.t.bind(i18n);
   const base = `${publicUrl.replace(/\/+$/, '')}${page.path === '/' ? '/' : page.path}`;
   const links = [
     `<link rel="canonical" href="${escapeHtml(chosenLocale ? `${base}?lang=${chosenLocale}` : base)}">`,
-    ...SUPPORTED_LOCALES.map((lang) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(`${base}?lang=${lang}`)}">`),
+    ...SUPPORTED_LOCALES.map(
+      (lang) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(`${base}?lang=${lang}`)}">`,
+    ),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(base)}">`,
   ];
   const head = [

@@ -14,13 +14,20 @@ export const baseKeys = (keys: string[]) => new Set(keys.map((k) => k.replace(/_
 
 /** Every literal t('key') in the sources under `dir` (tests excluded). */
 function usedKeys(dir: string): string[] {
-  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'));
-  return files.flatMap((f) => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/\bt\(\s*'([^'$]+)'/g)].map((m) => m[1]!));
+  const files = fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.'));
+  return files.flatMap((f) =>
+    [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/\bt\(\s*'([^'$]+)'/g)].map((m) => m[1]!),
+  );
 }
 
 /** Fails for any key a feature's screens use that its namespace (or common) does not define. */
 export function expectKeysDefined(featureDir: string, namespace: string, texts: unknown, minimum: number) {
-  const known: Record<string, Set<string>> = { [namespace]: baseKeys(flatKeys(texts)), common: baseKeys(flatKeys(commonEn)) };
+  const known: Record<string, Set<string>> = {
+    [namespace]: baseKeys(flatKeys(texts)),
+    common: baseKeys(flatKeys(commonEn)),
+  };
   const keys = usedKeys(featureDir);
   expect(keys.length).toBeGreaterThan(minimum);
   for (const key of keys) {

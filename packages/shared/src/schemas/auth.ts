@@ -47,7 +47,11 @@ export function profileFieldsSchema(options: { minAge?: number; now?: () => Date
   return z.object({
     firstName: nameSchema.optional(),
     lastName: nameSchema.optional(),
-    surName: z.string().trim().max(NAME_MAX_LENGTH, { error: maxLengthMessage(NAME_MAX_LENGTH) }).optional(),
+    surName: z
+      .string()
+      .trim()
+      .max(NAME_MAX_LENGTH, { error: maxLengthMessage(NAME_MAX_LENGTH) })
+      .optional(),
     domain: nicknameSchema.optional(),
     gender: genderSchema.optional(),
     birthday: birthdaySchema(options).optional(),
@@ -70,7 +74,10 @@ export const profileUpdateRequestSchema = profileFieldsSchema;
 export const loginRequestSchema = z.object({
   email: emailSchema,
   // Login checks presence only: strength rules apply when a password is set, not when it is typed.
-  password: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(128, { error: maxLengthMessage(128) }),
+  password: z
+    .string({ error: MSG.required })
+    .min(1, { error: MSG.required })
+    .max(128, { error: maxLengthMessage(128) }),
 });
 
 export const recoverySendCodeRequestSchema = z.object({ email: emailSchema });

@@ -16,7 +16,10 @@ export const REPORT_COMMENT_MAX_LENGTH = 1000;
 export const REPORT_NOTE_MAX_LENGTH = 1000;
 
 const id = z.number().int().positive();
-const idParam = z.coerce.number({ error: MSG.invalidValue }).int({ error: MSG.invalidValue }).positive({ error: MSG.invalidValue });
+const idParam = z.coerce
+  .number({ error: MSG.invalidValue })
+  .int({ error: MSG.invalidValue })
+  .positive({ error: MSG.invalidValue });
 /** PostgreSQL text cannot hold NUL characters; refuse them as invalid input rather than fail later. */
 const noNul = (value: string) => !value.includes('\u0000');
 

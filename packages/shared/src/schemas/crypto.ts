@@ -8,7 +8,15 @@ import { addressWithCurrencySchema } from '../validation/rules';
  * in whole units ("100.5" USDT), never as floats: USDT on BSC has 18 decimals.
  */
 
-export const TRANSACTION_STATUSES = ['REQUESTED', 'PROCESSING', 'CONFIRMED', 'FAIL', 'PENDING', 'CANCELED', 'NONE'] as const;
+export const TRANSACTION_STATUSES = [
+  'REQUESTED',
+  'PROCESSING',
+  'CONFIRMED',
+  'FAIL',
+  'PENDING',
+  'CANCELED',
+  'NONE',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const TRANSACTION_TYPES = ['BUY_NFT', 'GASING', 'APPROVE', 'INPUT', 'REWARD', 'OUTPUT', 'GENERATE'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -144,7 +152,9 @@ export const withdrawRequestSchema = z.intersection(
       .trim()
       .min(1, { error: MSG.required })
       .regex(AMOUNT_PATTERN, { error: MSG.invalidValue })
-      .refine((v) => Number(v) >= Number(MIN_WITHDRAW_USDT), { error: withValues(MSG.minAmount, { n: MIN_WITHDRAW_USDT }) }),
+      .refine((v) => Number(v) >= Number(MIN_WITHDRAW_USDT), {
+        error: withValues(MSG.minAmount, { n: MIN_WITHDRAW_USDT }),
+      }),
   }),
 );
 export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;

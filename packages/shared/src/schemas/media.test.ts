@@ -19,7 +19,10 @@ describe('media schemas', () => {
 
   it('takes profile photos only, with an optional numeric target', () => {
     expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '' })).toEqual({ album: 'profile_photos' });
-    expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '12' })).toEqual({ album: 'profile_photos', targetId: 12 });
+    expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '12' })).toEqual({
+      album: 'profile_photos',
+      targetId: 12,
+    });
     expect(uploadFieldsSchema.safeParse({ album: 'kyc' }).error?.issues[0]?.message).toBe('msg.invalid-value');
     expect(uploadFieldsSchema.safeParse({ album: 'profile_photos', targetId: '0' }).success).toBe(false);
     expect(uploadFieldsSchema.safeParse({ album: 'profile_photos', targetId: '2147483648' }).success).toBe(false);

@@ -26,12 +26,27 @@ export const NEARBY_DEFAULT_RADIUS_METERS = 10_000;
 export const NEARBY_MAX_LIMIT = 200;
 export const NEARBY_DEFAULT_LIMIT = 100;
 
-const latitude = z.number({ error: MSG.invalidValue }).min(-90, { error: MSG.invalidValue }).max(90, { error: MSG.invalidValue });
-const longitude = z.number({ error: MSG.invalidValue }).min(-180, { error: MSG.invalidValue }).max(180, { error: MSG.invalidValue });
+const latitude = z
+  .number({ error: MSG.invalidValue })
+  .min(-90, { error: MSG.invalidValue })
+  .max(90, { error: MSG.invalidValue });
+const longitude = z
+  .number({ error: MSG.invalidValue })
+  .min(-180, { error: MSG.invalidValue })
+  .max(180, { error: MSG.invalidValue });
 /** Device-reported accuracy radius in metres (the Geolocation API's `coords.accuracy`). */
-const accuracy = z.number({ error: MSG.invalidValue }).min(0, { error: MSG.invalidValue }).max(100_000, { error: MSG.invalidValue });
-const coordLat = z.coerce.number({ error: MSG.invalidValue }).min(-90, { error: MSG.invalidValue }).max(90, { error: MSG.invalidValue });
-const coordLng = z.coerce.number({ error: MSG.invalidValue }).min(-180, { error: MSG.invalidValue }).max(180, { error: MSG.invalidValue });
+const accuracy = z
+  .number({ error: MSG.invalidValue })
+  .min(0, { error: MSG.invalidValue })
+  .max(100_000, { error: MSG.invalidValue });
+const coordLat = z.coerce
+  .number({ error: MSG.invalidValue })
+  .min(-90, { error: MSG.invalidValue })
+  .max(90, { error: MSG.invalidValue });
+const coordLng = z.coerce
+  .number({ error: MSG.invalidValue })
+  .min(-180, { error: MSG.invalidValue })
+  .max(180, { error: MSG.invalidValue });
 
 /** The caller's own position: theirs to send exactly, never echoed to anyone else. */
 export const ownPositionSchema = z.object({ lat: latitude, lng: longitude, accuracy: accuracy.optional() });
@@ -100,7 +115,12 @@ export type HandCard = z.infer<typeof handCardSchema>;
 export const nearbyQuerySchema = z.object({
   lat: coordLat,
   lng: coordLng,
-  radius: z.coerce.number({ error: MSG.invalidValue }).int().min(100, { error: MSG.invalidValue }).max(NEARBY_MAX_RADIUS_METERS, { error: MSG.invalidValue }).default(NEARBY_DEFAULT_RADIUS_METERS),
+  radius: z.coerce
+    .number({ error: MSG.invalidValue })
+    .int()
+    .min(100, { error: MSG.invalidValue })
+    .max(NEARBY_MAX_RADIUS_METERS, { error: MSG.invalidValue })
+    .default(NEARBY_DEFAULT_RADIUS_METERS),
   mood: moodSchema.optional(),
   /** Only users holding a token of this level. */
   level: z.enum(NFT_LEVELS, { error: MSG.invalidValue }).optional(),
@@ -180,7 +200,15 @@ export const restrictionSchema = z.object({
 export type Restriction = z.infer<typeof restrictionSchema>;
 
 /** Each condition of a mint, shown as met or not, with the why. */
-export const MINT_REQUIREMENTS = ['met', 'confirmed', 'sameLevel', 'heldLongEnough', 'kyc', 'pairNotMinted', 'notRestricted'] as const;
+export const MINT_REQUIREMENTS = [
+  'met',
+  'confirmed',
+  'sameLevel',
+  'heldLongEnough',
+  'kyc',
+  'pairNotMinted',
+  'notRestricted',
+] as const;
 export type MintRequirementKey = (typeof MINT_REQUIREMENTS)[number];
 export const mintRequirementSchema = z.object({
   key: z.enum(MINT_REQUIREMENTS),
@@ -233,7 +261,9 @@ export const meetingViewSchema = z.object({
 export type MeetingView = z.infer<typeof meetingViewSchema>;
 
 /** GET /api/meet/meetings/chances: the published chance (0..1) of a mint per level. */
-export const mintChancesSchema = z.object({ levels: z.array(z.object({ level: z.enum(SALE_LEVELS), chance: z.number() })) });
+export const mintChancesSchema = z.object({
+  levels: z.array(z.object({ level: z.enum(SALE_LEVELS), chance: z.number() })),
+});
 export type MintChances = z.infer<typeof mintChancesSchema>;
 
 /** PATCH /api/crypto/nft/mint (SPEC.md section 7): mint with the user the caller met. */

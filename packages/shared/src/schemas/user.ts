@@ -36,7 +36,11 @@ export type Me = z.infer<typeof meSchema>;
 export function isProfileComplete(profile: Profile | null | undefined): boolean {
   if (!profile) return false;
   return Boolean(
-    profile.bdate && profile.domain && profile.firstName && profile.lastName && (profile.gender === 0 || profile.gender === 1),
+    profile.bdate &&
+    profile.domain &&
+    profile.firstName &&
+    profile.lastName &&
+    (profile.gender === 0 || profile.gender === 1),
   );
 }
 

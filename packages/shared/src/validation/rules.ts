@@ -47,7 +47,8 @@ export function passwordStrength(password: string): 0 | 1 | 2 | 3 | 4 {
 // --- Email --------------------------------------------------------------------------------------
 
 /** Local part, at sign, domain, a top-level part of two or more letters. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const emailSchema = z
@@ -93,7 +94,11 @@ export interface BirthdayCheck {
  * Reads DD.MM.YYYY. Dates are compared in UTC so the browser and the server agree on who is
  * of age on a given day; a person whose 18th birthday is today is an adult.
  */
-export function checkBirthday(value: string | null | undefined, now: Date = new Date(), minAge = MIN_AGE): BirthdayCheck {
+export function checkBirthday(
+  value: string | null | undefined,
+  now: Date = new Date(),
+  minAge = MIN_AGE,
+): BirthdayCheck {
   const text = (value ?? '').trim();
   if (!text) return { ok: false, error: MSG.required };
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);

@@ -12,7 +12,10 @@ export const referralHits = pgTable(
     visitor: text('visitor').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('referral_hits_referrer_visitor_unique').on(t.referrerId, t.visitor), index('referral_hits_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('referral_hits_referrer_visitor_unique').on(t.referrerId, t.visitor),
+    index('referral_hits_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -28,5 +31,8 @@ export const cpaHits = pgTable(
     partnerUid: text('partner_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('cpa_hits_link_visitor_unique').on(t.linkId, t.visitor), index('cpa_hits_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('cpa_hits_link_visitor_unique').on(t.linkId, t.visitor),
+    index('cpa_hits_created_idx').on(t.createdAt),
+  ],
 );

@@ -32,7 +32,10 @@ export const userIdentities = pgTable(
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_identities_provider_subject_unique').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_unique').on(t.provider, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
 );
 
 /** A sign-in with a provider in flight: state, nonce and PKCE verifier until the callback. */
@@ -52,4 +55,3 @@ export const oidcStates = pgTable(
   },
   (t) => [index('oidc_states_expires_idx').on(t.expiresAt)],
 );
-

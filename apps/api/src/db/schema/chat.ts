@@ -66,7 +66,10 @@ export const chatMessages = pgTable(
     clientMessageId: uuid('client_message_id').notNull(),
     text: text('text').notNull(),
     /** What the scam detector found; shown to the receiver. */
-    scamWarning: text('scam_warning', { enum: SCAM_WARNINGS }).array().notNull().default(sql`'{}'::text[]`),
+    scamWarning: text('scam_warning', { enum: SCAM_WARNINGS })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

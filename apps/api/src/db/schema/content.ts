@@ -5,7 +5,9 @@ export const news = pgTable(
   'news',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] }).notNull().default('DRAFT'),
+    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] })
+      .notNull()
+      .default('DRAFT'),
     titleEn: text('title_en').notNull(),
     titleRu: text('title_ru').notNull(),
     bodyEn: text('body_en').notNull(),

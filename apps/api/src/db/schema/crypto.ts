@@ -41,7 +41,9 @@ export const cryptoTransactions = pgTable(
     userId: integer('user_id').references(() => users.id),
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES }).notNull(),
-    currency: text('currency', { enum: ['USDT', 'BNB'] }).notNull().default('USDT'),
+    currency: text('currency', { enum: ['USDT', 'BNB'] })
+      .notNull()
+      .default('USDT'),
     amount: wei('amount').notNull(),
     counterparty: text('counterparty'),
     txHash: text('tx_hash'),
@@ -58,8 +60,12 @@ export const cryptoTransactions = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('crypto_tx_chain_event_unique').on(t.txHash, t.logIndex).where(sql`${t.logIndex} is not null`),
-    uniqueIndex('crypto_tx_idempotency_unique').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('crypto_tx_chain_event_unique')
+      .on(t.txHash, t.logIndex)
+      .where(sql`${t.logIndex} is not null`),
+    uniqueIndex('crypto_tx_idempotency_unique')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('crypto_tx_user_idx').on(t.userId, t.id),
     index('crypto_tx_status_idx').on(t.type, t.status),
     index('crypto_tx_purchase_idx').on(t.purchaseId),
@@ -94,14 +100,19 @@ export const ledgerEntries = pgTable(
     /** Null for the platform-wide accounts (external, platform, referral_pool). */
     userId: integer('user_id').references(() => users.id),
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
-    currency: text('currency', { enum: ['USDT'] }).notNull().default('USDT'),
+    currency: text('currency', { enum: ['USDT'] })
+      .notNull()
+      .default('USDT'),
     amount: wei('amount').notNull(),
     transactionId: integer('transaction_id').references(() => cryptoTransactions.id),
     purchaseId: integer('purchase_id'),
     memo: text('memo').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_user_account_idx').on(t.userId, t.account), index('ledger_transaction_idx').on(t.transactionId)],
+  (t) => [
+    index('ledger_user_account_idx').on(t.userId, t.account),
+    index('ledger_transaction_idx').on(t.transactionId),
+  ],
 );
 
 export const NFT_STATUSES = ['LISTED', 'RESERVED', 'OWNED'] as const;
@@ -125,7 +136,9 @@ export const nfts = pgTable(
   },
   (t) => [
     // At most one token per level per user (SPEC.md section 3).
-    uniqueIndex('nfts_owner_level_unique').on(t.ownerId, t.type).where(sql`${t.ownerId} is not null`),
+    uniqueIndex('nfts_owner_level_unique')
+      .on(t.ownerId, t.type)
+      .where(sql`${t.ownerId} is not null`),
     index('nfts_listed_idx').on(t.type, t.status, t.id),
   ],
 );
@@ -155,7 +168,9 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex('purchases_idempotency_unique').on(t.userId, t.idempotencyKey),
-    uniqueIndex('purchases_open_unique').on(t.userId, t.type).where(sql`${t.status} in ('QUEUED', 'PROCESSING')`),
+    uniqueIndex('purchases_open_unique')
+      .on(t.userId, t.type)
+      .where(sql`${t.status} in ('QUEUED', 'PROCESSING')`),
     index('purchases_queue_idx').on(t.type, t.status, t.id),
   ],
 );

@@ -17,8 +17,12 @@ export const domainEvents = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
-    // A partial index keeps the relay's scan small however long the log grows.
-  (t) => [index('domain_events_undispatched_idx').on(t.occurredAt).where(sql`${t.dispatchedAt} is null`)],
+  // A partial index keeps the relay's scan small however long the log grows.
+  (t) => [
+    index('domain_events_undispatched_idx')
+      .on(t.occurredAt)
+      .where(sql`${t.dispatchedAt} is null`),
+  ],
 );
 
 /** One row per (event, handler) that has taken effect: the handler's writes and this row commit together. */
@@ -53,7 +57,11 @@ export const chainSends = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     outcome: text('outcome', { enum: ['mined', 'reverted', 'dropped'] }),
   },
-  (t) => [index('chain_sends_unsettled_idx').on(t.purpose, t.createdAt).where(sql`${t.settledAt} is null`)],
+  (t) => [
+    index('chain_sends_unsettled_idx')
+      .on(t.purpose, t.createdAt)
+      .where(sql`${t.settledAt} is null`),
+  ],
 );
 
 /** What reconciliation found between the chain and the database; `repairedAt` when it fixed it itself. */
@@ -71,5 +79,9 @@ export const reconciliationDifferences = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reconciliation_open_idx').on(t.kind, t.subject).where(sql`${t.resolvedAt} is null`)],
+  (t) => [
+    index('reconciliation_open_idx')
+      .on(t.kind, t.subject)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
 );

@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
-import type { ChatMessage, ChatRead, ChatTyping, Conversation, ConversationList, MessageList, ReadResult } from '@app/shared/schemas/chat';
+import type {
+  ChatMessage,
+  ChatRead,
+  ChatTyping,
+  Conversation,
+  ConversationList,
+  MessageList,
+  ReadResult,
+} from '@app/shared/schemas/chat';
 import type { ClientToServerEvents, PushItem, ServerToClientEvents } from '@app/shared/socket-events';
 import type { ErrorBody } from '@app/shared/errors';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
@@ -55,19 +63,32 @@ async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, who: Tes
   return { status: res.statusCode, body: res.json() as T };
 }
 
-const start = async (a: TestUser, b: TestUser) => (await call<Conversation>('POST', '/conversations', a, { userId: b.id })).body;
+const start = async (a: TestUser, b: TestUser) =>
+  (await call<Conversation>('POST', '/conversations', a, { userId: b.id })).body;
 const send = (from: TestUser, conversationId: number, text: string, clientMessageId: string = crypto.randomUUID()) =>
-  call<ChatMessage & Partial<ErrorBody>>('POST', `/conversations/${conversationId}/messages`, from, { clientMessageId, text });
+  call<ChatMessage & Partial<ErrorBody>>('POST', `/conversations/${conversationId}/messages`, from, {
+    clientMessageId,
+    text,
+  });
 const unread = async (who: TestUser) => (await call<{ total: number }>('GET', '/unread', who)).body.total;
 
 async function online(who: TestUser): Promise<ClientSocket> {
-  const socket = connect(url, { path: '/socket.io', reconnection: false, forceNew: true, transports: ['websocket'], auth: { accessKey: who.token } });
+  const socket = connect(url, {
+    path: '/socket.io',
+    reconnection: false,
+    forceNew: true,
+    transports: ['websocket'],
+    auth: { accessKey: who.token },
+  });
   sockets.push(socket);
   await new Promise((resolve) => socket.once('session:ready', resolve));
   return socket;
 }
 
-function next<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+function next<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within 3 s`)), 3000);
     socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
@@ -78,7 +99,10 @@ function next<E extends keyof ServerToClientEvents>(socket: ClientSocket, event:
 }
 
 /** Everything of an event a socket receives from now on. */
-function record<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Parameters<ServerToClientEvents[E]>[0][] {
+function record<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+): Parameters<ServerToClientEvents[E]>[0][] {
   const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
   socket.on(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload)) as never);
   return seen;
@@ -99,7 +123,12 @@ describe('conversations', () => {
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     const fromA = results[0]!.body;
-    expect(fromA).toMatchObject({ peer: { id: b.id, domain: b.domain, firstName: 'Ann', avatar: null }, lastMessage: null, unread: 0, blocked: false });
+    expect(fromA).toMatchObject({
+      peer: { id: b.id, domain: b.domain, firstName: 'Ann', avatar: null },
+      lastMessage: null,
+      unread: 0,
+      blocked: false,
+    });
     expect(fromA.peer).not.toHaveProperty('email');
     expect(results[5]!.body.peer.id).toBe(a.id);
   });
@@ -128,7 +157,12 @@ describe('conversations', () => {
     await send(a, conversation.id, 'hello');
     const list = (await call<ConversationList>('GET', '/conversations', b)).body;
     expect(list.total).toBe(1);
-    expect(list.items[0]).toMatchObject({ id: conversation.id, peer: { id: a.id }, lastMessage: { text: 'hello', senderId: a.id }, unread: 1 });
+    expect(list.items[0]).toMatchObject({
+      id: conversation.id,
+      peer: { id: a.id },
+      lastMessage: { text: 'hello', senderId: a.id },
+      unread: 1,
+    });
     expect((await call<ConversationList>('GET', '/conversations', stranger)).body.total).toBe(0);
   });
 
@@ -160,28 +194,56 @@ describe('messages', () => {
     const clientMessageId = crypto.randomUUID();
     const res = await send(a, conversation.id, '  Hi there!  ', clientMessageId);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ conversationId: conversation.id, senderId: a.id, clientMessageId, text: 'Hi there!' });
+    expect(res.body).toMatchObject({
+      conversationId: conversation.id,
+      senderId: a.id,
+      clientMessageId,
+      text: 'Hi there!',
+    });
     expect(res.body).not.toHaveProperty('scamWarning');
     expect(await live).toEqual(res.body);
     expect(await echo).toEqual(res.body);
     const item = (await push) as PushItem;
-    expect(item).toMatchObject({ show: true, text: 'notifications.newMessage', values: { from: a.domain, conversationId: conversation.id }, color: 'info' });
+    expect(item).toMatchObject({
+      show: true,
+      text: 'notifications.newMessage',
+      values: { from: a.domain, conversationId: conversation.id },
+      color: 'info',
+    });
   });
 
   it('refuses empty, too long and malformed messages, and strangers', async () => {
     const [a, b, stranger] = [await user(), await user(), await user()];
     const { id } = await start(a, b);
     const empty = await send(a, id, '   ');
-    expect(empty).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', fields: [{ path: 'text', key: 'msg.required' }] } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', fields: [{ path: 'text', key: 'msg.required' }] },
+    });
     const long = await send(a, id, 'x'.repeat(2001));
-    expect(long.body).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'text', key: 'msg.max-length?n=2000' }] });
+    expect(long.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: [{ path: 'text', key: 'msg.max-length?n=2000' }],
+    });
     expect((await send(a, id, 'x'.repeat(2000))).status).toBe(200);
     expect((await send(a, id, 'nul \u0000 byte')).body.code).toBe('VALIDATION_ERROR');
-    expect((await call<ErrorBody>('POST', `/conversations/${id}/messages`, a, { clientMessageId: 'not-a-uuid', text: 'hi' })).body.code).toBe('VALIDATION_ERROR');
-    expect((await call<ErrorBody>('POST', `/conversations/${id}/messages`, a, { text: 'hi' })).body.code).toBe('VALIDATION_ERROR');
+    expect(
+      (await call<ErrorBody>('POST', `/conversations/${id}/messages`, a, { clientMessageId: 'not-a-uuid', text: 'hi' }))
+        .body.code,
+    ).toBe('VALIDATION_ERROR');
+    expect((await call<ErrorBody>('POST', `/conversations/${id}/messages`, a, { text: 'hi' })).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await send(stranger, id, 'let me in')).body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     expect((await send(a, 99_999_999, 'nowhere')).status).toBe(404);
-    expect((await call<ErrorBody>('POST', `/conversations/${id}/messages`, null, { clientMessageId: crypto.randomUUID(), text: 'hi' })).status).toBe(401);
+    expect(
+      (
+        await call<ErrorBody>('POST', `/conversations/${id}/messages`, null, {
+          clientMessageId: crypto.randomUUID(),
+          text: 'hi',
+        })
+      ).status,
+    ).toBe(401);
     const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.conversationId, id));
     expect(stored).toHaveLength(1);
   });
@@ -218,7 +280,10 @@ describe('messages', () => {
     const ac = await start(a, c);
     const clientMessageId = crypto.randomUUID();
     expect((await send(a, ab.id, 'one', clientMessageId)).status).toBe(200);
-    expect((await send(a, ab.id, 'two', clientMessageId)).body).toMatchObject({ statusCode: 409, code: 'MESSAGE_ID_REUSED' });
+    expect((await send(a, ab.id, 'two', clientMessageId)).body).toMatchObject({
+      statusCode: 409,
+      code: 'MESSAGE_ID_REUSED',
+    });
     expect((await send(a, ac.id, 'one', clientMessageId)).body.code).toBe('MESSAGE_ID_REUSED');
     // Ids are per sender: the other side may happen to use the same one.
     expect((await send(b, ab.id, 'one', clientMessageId)).status).toBe(200);
@@ -233,9 +298,13 @@ describe('messages', () => {
     const first = (await call<MessageList>('GET', `/conversations/${id}/messages?limit=3`, b)).body;
     expect(first.items.map((m) => m.text)).toEqual(['m7', 'm6', 'm5']);
     expect(first.nextBefore).toBe(sent[4]);
-    const second = (await call<MessageList>('GET', `/conversations/${id}/messages?limit=3&before=${first.nextBefore}`, b)).body;
+    const second = (
+      await call<MessageList>('GET', `/conversations/${id}/messages?limit=3&before=${first.nextBefore}`, b)
+    ).body;
     expect(second.items.map((m) => m.text)).toEqual(['m4', 'm3', 'm2']);
-    const last = (await call<MessageList>('GET', `/conversations/${id}/messages?limit=3&before=${second.nextBefore}`, b)).body;
+    const last = (
+      await call<MessageList>('GET', `/conversations/${id}/messages?limit=3&before=${second.nextBefore}`, b)
+    ).body;
     expect(last).toEqual({ items: [expect.objectContaining({ text: 'm1' })], nextBefore: null });
     const whole = (await call<MessageList>('GET', `/conversations/${id}/messages`, a)).body;
     expect(whole.items).toHaveLength(7);
@@ -276,12 +345,21 @@ describe('messages', () => {
     expect(row!.scamWarning).toEqual(['wallet-address', 'messenger']);
     const forB = (await call<MessageList>('GET', `/conversations/${id}/messages`, b)).body.items[0]!;
     expect(forB.scamWarning).toEqual(['wallet-address', 'messenger']);
-    expect((await call<MessageList>('GET', `/conversations/${id}/messages`, a)).body.items[0]).not.toHaveProperty('scamWarning');
-    expect((await call<ConversationList>('GET', '/conversations', b)).body.items[0]!.lastMessage!.scamWarning).toEqual(['wallet-address', 'messenger']);
+    expect((await call<MessageList>('GET', `/conversations/${id}/messages`, a)).body.items[0]).not.toHaveProperty(
+      'scamWarning',
+    );
+    expect((await call<ConversationList>('GET', '/conversations', b)).body.items[0]!.lastMessage!.scamWarning).toEqual([
+      'wallet-address',
+      'messenger',
+    ]);
 
     const plain = (await send(b, id, 'see you @ 5pm, I am 25')).body;
-    expect((await call<MessageList>('GET', `/conversations/${id}/messages`, a)).body.items[0]).toMatchObject({ id: plain.id });
-    expect((await call<MessageList>('GET', `/conversations/${id}/messages`, a)).body.items[0]).not.toHaveProperty('scamWarning');
+    expect((await call<MessageList>('GET', `/conversations/${id}/messages`, a)).body.items[0]).toMatchObject({
+      id: plain.id,
+    });
+    expect((await call<MessageList>('GET', `/conversations/${id}/messages`, a)).body.items[0]).not.toHaveProperty(
+      'scamWarning',
+    );
   });
 });
 
@@ -317,9 +395,15 @@ describe('read receipts and unread counts', () => {
     const ac = await start(a, c);
     const elsewhere = (await send(a, ac.id, 'for c')).body;
     const mine = (await send(a, ab.id, 'for b')).body;
-    expect((await call<ErrorBody>('POST', `/conversations/${ab.id}/read`, b, { upToMessageId: elsewhere.id })).status).toBe(404);
-    expect((await call<ErrorBody>('POST', `/conversations/${ab.id}/read`, c, { upToMessageId: mine.id })).status).toBe(404);
-    expect((await call<ErrorBody>('POST', `/conversations/${ab.id}/read`, b, { upToMessageId: 'x' })).body.code).toBe('VALIDATION_ERROR');
+    expect(
+      (await call<ErrorBody>('POST', `/conversations/${ab.id}/read`, b, { upToMessageId: elsewhere.id })).status,
+    ).toBe(404);
+    expect((await call<ErrorBody>('POST', `/conversations/${ab.id}/read`, c, { upToMessageId: mine.id })).status).toBe(
+      404,
+    );
+    expect((await call<ErrorBody>('POST', `/conversations/${ab.id}/read`, b, { upToMessageId: 'x' })).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await call<ErrorBody>('POST', `/conversations/${ab.id}/read`, b, {})).body.code).toBe('VALIDATION_ERROR');
     expect(await unread(b)).toBe(1);
   });
@@ -375,7 +459,10 @@ describe('blocks', () => {
     expect(blocked).toMatchObject({ status: 200, body: { user: { id: b.id, domain: b.domain } } });
     expect((await call('POST', `/blocks/${b.id}`, a)).status).toBe(200);
 
-    for (const [from, why] of [[a, 'the blocker'], [b, 'the blocked']] as const) {
+    for (const [from, why] of [
+      [a, 'the blocker'],
+      [b, 'the blocked'],
+    ] as const) {
       const res = await send(from, id, 'after');
       expect(res.body, why).toMatchObject({ statusCode: 403, code: 'USER_BLOCKED' });
     }
@@ -385,7 +472,9 @@ describe('blocks', () => {
     // History stays readable.
     expect((await call<MessageList>('GET', `/conversations/${id}/messages`, b)).body.items).toHaveLength(1);
 
-    expect((await call<{ items: { user: { id: number } }[] }>('GET', '/blocks', a)).body.items.map((i) => i.user.id)).toEqual([b.id]);
+    expect(
+      (await call<{ items: { user: { id: number } }[] }>('GET', '/blocks', a)).body.items.map((i) => i.user.id),
+    ).toEqual([b.id]);
     expect((await call<{ items: unknown[] }>('GET', '/blocks', b)).body.items).toEqual([]);
 
     // Only the blocker lifts it.
@@ -398,7 +487,10 @@ describe('blocks', () => {
 
   it('refuses blocking oneself or an unknown user, and anonymous callers', async () => {
     const a = await user();
-    expect((await call<ErrorBody>('POST', `/blocks/${a.id}`, a)).body).toMatchObject({ statusCode: 400, code: 'SELF_ACTION_NOT_ALLOWED' });
+    expect((await call<ErrorBody>('POST', `/blocks/${a.id}`, a)).body).toMatchObject({
+      statusCode: 400,
+      code: 'SELF_ACTION_NOT_ALLOWED',
+    });
     expect((await call<ErrorBody>('DELETE', `/blocks/${a.id}`, a)).body.code).toBe('SELF_ACTION_NOT_ALLOWED');
     expect((await call<ErrorBody>('POST', '/blocks/99999999', a)).status).toBe(404);
     expect((await call<ErrorBody>('POST', '/blocks/abc', a)).body.code).toBe('VALIDATION_ERROR');

@@ -42,17 +42,41 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/conversations',
-    { schema: { tags, summary: 'The caller’s conversations, most recent first', security: bearer, querystring: conversationListQuerySchema, response: { 200: conversationListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s conversations, most recent first',
+        security: bearer,
+        querystring: conversationListQuerySchema,
+        response: { 200: conversationListSchema },
+      },
+    },
     async (request) => listConversations(db, userId(request), request.query),
   );
   app.post(
     '/conversations',
-    { schema: { tags, summary: 'The conversation with a user, created on first use', security: bearer, body: startConversationRequestSchema, response: { 200: conversationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The conversation with a user, created on first use',
+        security: bearer,
+        body: startConversationRequestSchema,
+        response: { 200: conversationSchema },
+      },
+    },
     async (request) => startConversation(db, userId(request), request.body.userId),
   );
   app.get(
     '/conversations/:id',
-    { schema: { tags, summary: 'One conversation of the caller', security: bearer, params: conversationParamsSchema, response: { 200: conversationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'One conversation of the caller',
+        security: bearer,
+        params: conversationParamsSchema,
+        response: { 200: conversationSchema },
+      },
+    },
     async (request) => getConversation(db, userId(request), request.params.id),
   );
   app.get(
@@ -99,7 +123,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/unread',
-    { schema: { tags, summary: 'Unread messages over all conversations (header badge)', security: bearer, response: { 200: unreadSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Unread messages over all conversations (header badge)',
+        security: bearer,
+        response: { 200: unreadSchema },
+      },
+    },
     async (request) => ({ total: await unreadTotal(db, userId(request)) }),
   );
 
@@ -110,12 +141,28 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/blocks/:userId',
-    { schema: { tags, summary: 'Block a user: no messages either way', security: bearer, params: userParamsSchema, response: { 200: blockSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Block a user: no messages either way',
+        security: bearer,
+        params: userParamsSchema,
+        response: { 200: blockSchema },
+      },
+    },
     async (request) => blockUser(db, userId(request), request.params.userId),
   );
   app.delete(
     '/blocks/:userId',
-    { schema: { tags, summary: 'Lift the caller’s block of a user', security: bearer, params: userParamsSchema, response: { 200: okSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Lift the caller’s block of a user',
+        security: bearer,
+        params: userParamsSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await unblockUser(db, userId(request), request.params.userId);
       return { ok: true as const };

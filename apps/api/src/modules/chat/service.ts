@@ -21,7 +21,11 @@ import { blockedIds, isBlockedEitherWay } from '../people/blocks';
 import { displayName, peerColumns, toPeer } from '../people/peer';
 
 /** Emits an event to every socket of one user (app.realtime.toUser). */
-export type Emit = <E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+export type Emit = <E extends keyof ServerToClientEvents>(
+  userId: number,
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+) => void;
 
 export interface ChatContext {
   db: Db;
@@ -69,7 +73,11 @@ const unreadCount = sql<number>`(
     and ${chatMessages.id} > ${chatMembers.lastReadMessageId}
 )`;
 
-async function conversationRows(db: Queryable, userId: number, filter: { id: number } | ConversationListQuery): Promise<Conversation[]> {
+async function conversationRows(
+  db: Queryable,
+  userId: number,
+  filter: { id: number } | ConversationListQuery,
+): Promise<Conversation[]> {
   const base = db
     .select({
       id: conversations.id,
@@ -82,7 +90,10 @@ async function conversationRows(db: Queryable, userId: number, filter: { id: num
     })
     .from(chatMembers)
     .innerJoin(conversations, eq(conversations.id, chatMembers.conversationId))
-    .innerJoin(peerMember, and(eq(peerMember.conversationId, chatMembers.conversationId), eq(peerMember.userId, chatMembers.peerId)))
+    .innerJoin(
+      peerMember,
+      and(eq(peerMember.conversationId, chatMembers.conversationId), eq(peerMember.userId, chatMembers.peerId)),
+    )
     .innerJoin(users, eq(users.id, chatMembers.peerId));
   const rows =
     'id' in filter
@@ -123,7 +134,11 @@ export async function getConversation(db: Queryable, userId: number, conversatio
 }
 
 /** The caller's conversations with at least one message, the most recently active first. */
-export async function listConversations(db: Db, userId: number, query: ConversationListQuery): Promise<ConversationList> {
+export async function listConversations(
+  db: Db,
+  userId: number,
+  query: ConversationListQuery,
+): Promise<ConversationList> {
   const [items, totals] = await Promise.all([
     conversationRows(db, userId, query),
     db
@@ -194,7 +209,12 @@ function sameMessage(row: ChatMessageRow, conversationId: number, text: string):
  * scam warning and a push item) and to the sender's other devices. A retry, even ten at once,
  * answers the stored message and delivers nothing again.
  */
-export async function sendMessage(ctx: ChatContext, senderId: number, conversationId: number, request: SendMessageRequest): Promise<ChatMessage> {
+export async function sendMessage(
+  ctx: ChatContext,
+  senderId: number,
+  conversationId: number,
+  request: SendMessageRequest,
+): Promise<ChatMessage> {
   const { clientMessageId, text } = request;
   const outcome = await ctx.db.transaction(async (tx) => {
     const { peerId } = await membership(tx, conversationId, senderId);
@@ -215,7 +235,12 @@ export async function sendMessage(ctx: ChatContext, senderId: number, conversati
     await tx
       .update(conversations)
       .set({ lastMessageId: inserted.id, lastMessageAt: inserted.createdAt })
-      .where(and(eq(conversations.id, conversationId), or(isNull(conversations.lastMessageId), lt(conversations.lastMessageId, inserted.id))));
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          or(isNull(conversations.lastMessageId), lt(conversations.lastMessageId, inserted.id)),
+        ),
+      );
     return { message: inserted, peerId, created: true };
   });
 
@@ -237,12 +262,22 @@ export async function sendMessage(ctx: ChatContext, senderId: number, conversati
 }
 
 /** A page of history, newest first; `before` pages back from a message id. */
-export async function listMessages(db: Db, userId: number, conversationId: number, query: MessageListQuery): Promise<MessageList> {
+export async function listMessages(
+  db: Db,
+  userId: number,
+  conversationId: number,
+  query: MessageListQuery,
+): Promise<MessageList> {
   await membership(db, conversationId, userId);
   const rows = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, conversationId), query.before ? lt(chatMessages.id, query.before) : undefined))
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        query.before ? lt(chatMessages.id, query.before) : undefined,
+      ),
+    )
     .orderBy(desc(chatMessages.id))
     .limit(query.limit + 1);
   const items = rows.slice(0, query.limit);
@@ -258,7 +293,10 @@ async function unreadIn(db: Queryable, userId: number, conversationId?: number):
   const [row] = await db
     .select({ total: count() })
     .from(chatMessages)
-    .innerJoin(chatMembers, and(eq(chatMembers.conversationId, chatMessages.conversationId), eq(chatMembers.userId, userId)))
+    .innerJoin(
+      chatMembers,
+      and(eq(chatMembers.conversationId, chatMessages.conversationId), eq(chatMembers.userId, userId)),
+    )
     .where(
       and(
         conversationId === undefined ? undefined : eq(chatMessages.conversationId, conversationId),
@@ -277,7 +315,12 @@ export const unreadTotal = (db: Db, userId: number) => unreadIn(db, userId);
  * both participants hear 'chat:read': the sender shows the receipt, the reader's other devices
  * update their badge.
  */
-export async function markRead(ctx: ChatContext, userId: number, conversationId: number, upToMessageId: number): Promise<ReadResult> {
+export async function markRead(
+  ctx: ChatContext,
+  userId: number,
+  conversationId: number,
+  upToMessageId: number,
+): Promise<ReadResult> {
   const { peerId } = await membership(ctx.db, conversationId, userId);
   const [message] = await ctx.db
     .select({ id: chatMessages.id })
@@ -289,7 +332,13 @@ export async function markRead(ctx: ChatContext, userId: number, conversationId:
   const [moved] = await ctx.db
     .update(chatMembers)
     .set({ lastReadMessageId: upToMessageId })
-    .where(and(eq(chatMembers.conversationId, conversationId), eq(chatMembers.userId, userId), lt(chatMembers.lastReadMessageId, upToMessageId)))
+    .where(
+      and(
+        eq(chatMembers.conversationId, conversationId),
+        eq(chatMembers.userId, userId),
+        lt(chatMembers.lastReadMessageId, upToMessageId),
+      ),
+    )
     .returning({ lastReadMessageId: chatMembers.lastReadMessageId });
   const { lastReadMessageId } = moved ?? (await membership(ctx.db, conversationId, userId));
   if (moved) {

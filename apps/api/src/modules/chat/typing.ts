@@ -43,7 +43,13 @@ export function createTypingRelay(deps: { db: Db; emit: Emit; log: { warn(obj: o
 
   return (userId: number, typing: ChatTypingRequest | undefined): void => {
     const conversationId = typing?.conversationId;
-    if (typeof conversationId !== 'number' || !Number.isSafeInteger(conversationId) || conversationId <= 0 || conversationId > 2_147_483_647) return;
+    if (
+      typeof conversationId !== 'number' ||
+      !Number.isSafeInteger(conversationId) ||
+      conversationId <= 0 ||
+      conversationId > 2_147_483_647
+    )
+      return;
     const key = `${userId}:${conversationId}`;
     const now = Date.now();
     if (now - (lastRelayed.get(key) ?? 0) < TYPING_THROTTLE_MS) return;

@@ -17,7 +17,10 @@ export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const link = partnerLinkOf(request);
-      if (!link) throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'x-cpa', key: 'msg.invalid-value', message: 'Invalid value' }] });
+      if (!link)
+        throw new AppError('VALIDATION_ERROR', {
+          fields: [{ path: 'x-cpa', key: 'msg.invalid-value', message: 'Invalid value' }],
+        });
       return { counted: await recordPartnerHit(app.database.db, link.linkId, visitorOf(request), link.uid) };
     },
   );

@@ -2,7 +2,12 @@ import type { Db } from '../../db/client';
 import { cpaHits } from '../../db/schema';
 
 /** True when this visitor had not been counted for the link before. */
-export async function recordPartnerHit(db: Db, linkId: number, visitor: string, partnerUid: string | null): Promise<boolean> {
+export async function recordPartnerHit(
+  db: Db,
+  linkId: number,
+  visitor: string,
+  partnerUid: string | null,
+): Promise<boolean> {
   const inserted = await db
     .insert(cpaHits)
     .values({ linkId, visitor, partnerUid })

@@ -8,4 +8,5 @@ export const toWei = (amount: string): bigint => parseUnits(amount, TOKEN_DECIMA
 export const fromWei = (wei: bigint | string): string => formatUnits(BigInt(wei), TOKEN_DECIMALS);
 
 /** A share of an amount (0.4 -> 40%), rounded down to the wei. */
-export const shareOf = (amount: bigint, share: number): bigint => (amount * BigInt(Math.round(share * 10_000))) / 10_000n;
+export const shareOf = (amount: bigint, share: number): bigint =>
+  (amount * BigInt(Math.round(share * 10_000))) / 10_000n;

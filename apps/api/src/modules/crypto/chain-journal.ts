@@ -45,7 +45,12 @@ export function journaled(
 export async function resumeSend(ctx: CryptoContext, hash: string): Promise<RebroadcastOutcome | 'unknown'> {
   const [row] = await ctx.db.select().from(chainSends).where(eq(chainSends.hash, hash));
   if (!row) return 'unknown';
-  const outcome = await ctx.chain.rebroadcast({ hash: row.hash as Hex, from: row.fromAddress as Hex, nonce: row.nonce, raw: row.raw as Hex });
+  const outcome = await ctx.chain.rebroadcast({
+    hash: row.hash as Hex,
+    from: row.fromAddress as Hex,
+    nonce: row.nonce,
+    raw: row.raw as Hex,
+  });
   if (outcome === 'dropped') await settleSend(ctx, hash, 'dropped');
   return outcome;
 }
@@ -62,5 +67,11 @@ export async function unsettledSends(ctx: CryptoContext, purpose: JournalPurpose
   return ctx.db
     .select()
     .from(chainSends)
-    .where(and(eq(chainSends.purpose, purpose), isNull(chainSends.settledAt), lt(chainSends.createdAt, new Date(Date.now() - olderThanMs))));
+    .where(
+      and(
+        eq(chainSends.purpose, purpose),
+        isNull(chainSends.settledAt),
+        lt(chainSends.createdAt, new Date(Date.now() - olderThanMs)),
+      ),
+    );
 }

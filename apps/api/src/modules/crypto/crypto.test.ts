@@ -25,8 +25,18 @@ async function userWithToken(role: 'user' | 'admin' = 'user') {
   return { id: user.id, headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } };
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) {
-  const res = await t.app.inject({ method, url: `/api/crypto${url}`, headers, ...(payload !== undefined && { payload: payload as object }) });
+async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/crypto${url}`,
+    headers,
+    ...(payload !== undefined && { payload: payload as object }),
+  });
   return { status: res.statusCode, body: res.json() as T };
 }
 
@@ -74,7 +84,8 @@ describe('deposits', () => {
     await settle(chain.gateway.confirmations + 1);
     const after = await wallet(user.headers);
     expect(after).toMatchObject({ balance: '250', withdrawable: '250' });
-    const inputs = (await call<{ items: Transaction[]; total: number }>('GET', '/transaction?type=INPUT', user.headers)).body;
+    const inputs = (await call<{ items: Transaction[]; total: number }>('GET', '/transaction?type=INPUT', user.headers))
+      .body;
     expect(inputs.total).toBe(1);
     expect(inputs.items[0]).toMatchObject({ status: 'CONFIRMED', type: 'INPUT', amount: '250' });
 
@@ -88,7 +99,13 @@ describe('deposits', () => {
     await chain.mintUsdt(address as Address, usdt(10));
     await chain.mine(chain.gateway.confirmations + 1);
     // A second watcher, as after a restart, reading the same blocks with its own fresh state.
-    const ctx: CryptoContext = { db: t.database.db, chain: chain.gateway, events: silentEvents, bnbPriceUsd: 600, wake() {} };
+    const ctx: CryptoContext = {
+      db: t.database.db,
+      chain: chain.gateway,
+      events: silentEvents,
+      bnbPriceUsd: 600,
+      wake() {},
+    };
     await createDepositWatcher(ctx).poll();
     await chain.mintUsdt(address as Address, usdt(5));
     await chain.mine(chain.gateway.confirmations + 1);
@@ -108,18 +125,39 @@ describe('market', () => {
   it('refuses the admin endpoints to a user, and bad input with a clear error', async () => {
     const user = await userWithToken();
     expect((await call('PUT', '/admin/supply', user.headers, { level: 'SILVER', count: 1 })).status).toBe(403);
-    const noTerms = await call<{ code: string }>('POST', '/nft/buy', { ...user.headers, 'idempotency-key': 'k-no-terms-1' }, { level: 'SILVER' });
+    const noTerms = await call<{ code: string }>(
+      'POST',
+      '/nft/buy',
+      { ...user.headers, 'idempotency-key': 'k-no-terms-1' },
+      { level: 'SILVER' },
+    );
     expect(noTerms).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
     const noKey = await call<{ code: string }>('POST', '/nft/buy', user.headers, { level: 'SILVER', agreeTerms: true });
     expect(noKey).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_REQUIRED' } });
-    const gold = await call<{ code: string; message: string }>('POST', '/nft/buy', { ...user.headers, 'idempotency-key': 'k-gold-0001' }, { level: 'GOLD', agreeTerms: true });
-    expect(gold).toMatchObject({ status: 403, body: { code: 'KYC_REQUIRED', message: 'KYC is required for buying NFT' } });
-    const broke = await call<{ code: string }>('POST', '/nft/buy', { ...user.headers, 'idempotency-key': 'k-broke-001' }, { level: 'SILVER', agreeTerms: true });
+    const gold = await call<{ code: string; message: string }>(
+      'POST',
+      '/nft/buy',
+      { ...user.headers, 'idempotency-key': 'k-gold-0001' },
+      { level: 'GOLD', agreeTerms: true },
+    );
+    expect(gold).toMatchObject({
+      status: 403,
+      body: { code: 'KYC_REQUIRED', message: 'KYC is required for buying NFT' },
+    });
+    const broke = await call<{ code: string }>(
+      'POST',
+      '/nft/buy',
+      { ...user.headers, 'idempotency-key': 'k-broke-001' },
+      { level: 'SILVER', agreeTerms: true },
+    );
     expect(broke).toMatchObject({ status: 400, body: { code: 'INSUFFICIENT_FUNDS' } });
   });
 
   it('buys Silver in stock: GASING, APPROVE, BUY_NFT on chain, and the token is on the buyer’s address', async () => {
-    const supplied = await call<{ ids: number[] }>('PUT', '/admin/supply', admin.headers, { level: 'SILVER', count: 1 });
+    const supplied = await call<{ ids: number[] }>('PUT', '/admin/supply', admin.headers, {
+      level: 'SILVER',
+      count: 1,
+    });
     expect(supplied.status).toBe(200);
     const [tokenId] = supplied.body.ids;
     const market = (await call<{ levels: { level: string; stock: number }[] }>('GET', '/market', {})).body;
@@ -127,7 +165,12 @@ describe('market', () => {
 
     const buyer = await userWithToken();
     await deposit(buyer.headers, 150);
-    const bought = await call<Purchase>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'buy-silver-0001' }, { level: 'SILVER', agreeTerms: true });
+    const bought = await call<Purchase>(
+      'POST',
+      '/nft/buy',
+      { ...buyer.headers, 'idempotency-key': 'buy-silver-0001' },
+      { level: 'SILVER', agreeTerms: true },
+    );
     expect(bought).toMatchObject({ status: 200, body: { status: 'PROCESSING', nftId: tokenId, price: '100' } });
     expect(await wallet(buyer.headers)).toMatchObject({ balance: '150', withdrawable: '50', escrow: '100' });
 
@@ -146,9 +189,19 @@ describe('market', () => {
     expect(Number(after.nativeBalance)).toBeGreaterThan(0);
 
     // The same key answers the same purchase; the level cannot be bought twice.
-    const again = await call<Purchase>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'buy-silver-0001' }, { level: 'SILVER', agreeTerms: true });
+    const again = await call<Purchase>(
+      'POST',
+      '/nft/buy',
+      { ...buyer.headers, 'idempotency-key': 'buy-silver-0001' },
+      { level: 'SILVER', agreeTerms: true },
+    );
     expect(again.body.id).toBe(bought.body.id);
-    const second = await call<{ code: string }>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'buy-silver-0002' }, { level: 'SILVER', agreeTerms: true });
+    const second = await call<{ code: string }>(
+      'POST',
+      '/nft/buy',
+      { ...buyer.headers, 'idempotency-key': 'buy-silver-0002' },
+      { level: 'SILVER', agreeTerms: true },
+    );
     expect(second.body.code).toBe('LEVEL_ALREADY_OWNED');
   });
 
@@ -156,22 +209,42 @@ describe('market', () => {
     const [first, second] = [await userWithToken(), await userWithToken()];
     await deposit(first.headers, 100);
     await deposit(second.headers, 100);
-    const q1 = await call<Purchase>('POST', '/nft/buy', { ...first.headers, 'idempotency-key': 'queue-first-01' }, { level: 'SILVER', agreeTerms: true });
-    const q2 = await call<Purchase>('POST', '/nft/buy', { ...second.headers, 'idempotency-key': 'queue-second-1' }, { level: 'SILVER', agreeTerms: true });
+    const q1 = await call<Purchase>(
+      'POST',
+      '/nft/buy',
+      { ...first.headers, 'idempotency-key': 'queue-first-01' },
+      { level: 'SILVER', agreeTerms: true },
+    );
+    const q2 = await call<Purchase>(
+      'POST',
+      '/nft/buy',
+      { ...second.headers, 'idempotency-key': 'queue-second-1' },
+      { level: 'SILVER', agreeTerms: true },
+    );
     expect(q1.body).toMatchObject({ status: 'QUEUED', queuePosition: 1 });
     expect(q2.body).toMatchObject({ status: 'QUEUED', queuePosition: 2 });
     expect(await wallet(first.headers)).toMatchObject({ balance: '100', withdrawable: '0', escrow: '100' });
-    const market = (await call<{ levels: { level: string; queueLength: number; myQueuePosition: number | null }[] }>('GET', '/market', second.headers)).body;
+    const market = (
+      await call<{ levels: { level: string; queueLength: number; myQueuePosition: number | null }[] }>(
+        'GET',
+        '/market',
+        second.headers,
+      )
+    ).body;
     expect(market.levels.find((l) => l.level === 'SILVER')).toMatchObject({ queueLength: 2, myQueuePosition: 2 });
 
     // The second buyer changes their mind: the prepayment comes back.
     const canceled = await call<Purchase>('DELETE', `/nft/purchase/${q2.body.id}`, second.headers);
     expect(canceled.body.status).toBe('CANCELED');
     expect(await wallet(second.headers)).toMatchObject({ withdrawable: '100', escrow: '0' });
-    expect((await call<{ code: string }>('DELETE', `/nft/purchase/${q2.body.id}`, second.headers)).body.code).toBe('PURCHASE_NOT_CANCELABLE');
+    expect((await call<{ code: string }>('DELETE', `/nft/purchase/${q2.body.id}`, second.headers)).body.code).toBe(
+      'PURCHASE_NOT_CANCELABLE',
+    );
 
     // A new token is listed: it goes to the head of the queue by itself.
-    const { ids } = (await call<{ ids: number[] }>('PUT', '/admin/supply', admin.headers, { level: 'SILVER', count: 1 })).body;
+    const { ids } = (
+      await call<{ ids: number[] }>('PUT', '/admin/supply', admin.headers, { level: 'SILVER', count: 1 })
+    ).body;
     await settle();
     const served = (await call<Purchase>('GET', `/nft/purchase/${q1.body.id}`, first.headers)).body;
     expect(served).toMatchObject({ status: 'COMPLETED', nftId: ids[0] });
@@ -182,22 +255,43 @@ describe('market', () => {
   it('pays each parent of a minted token 40% of its price when it sells', async () => {
     const [mother, father, buyer] = [await userWithToken(), await userWithToken(), await userWithToken()];
     for (const parent of [mother, father]) await wallet(parent.headers);
-    const hash = await chain.gateway.mintChild(0, chain.gateway.addressOf(mother.id), chain.gateway.addressOf(father.id));
-    const ctx: CryptoContext = { db: t.database.db, chain: chain.gateway, events: silentEvents, bnbPriceUsd: 600, wake() {} };
+    const hash = await chain.gateway.mintChild(
+      0,
+      chain.gateway.addressOf(mother.id),
+      chain.gateway.addressOf(father.id),
+    );
+    const ctx: CryptoContext = {
+      db: t.database.db,
+      chain: chain.gateway,
+      events: silentEvents,
+      bnbPriceUsd: 600,
+      wake() {},
+    };
     const ids = await awaitCreated(ctx, hash);
     await recordCreatedTokens(ctx, { ids, type: 0, txHash: hash, parent1Id: mother.id, parent2Id: father.id });
 
     await deposit(buyer.headers, 100);
-    const bought = await call<Purchase>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'buy-minted-01' }, { level: 'SILVER', agreeTerms: true, nftId: ids[0] });
+    const bought = await call<Purchase>(
+      'POST',
+      '/nft/buy',
+      { ...buyer.headers, 'idempotency-key': 'buy-minted-01' },
+      { level: 'SILVER', agreeTerms: true, nftId: ids[0] },
+    );
     expect(bought.body).toMatchObject({ status: 'PROCESSING', nftId: ids[0], requestedNftId: ids[0] });
     await settle(chain.gateway.confirmations + 8);
-    expect((await call<Purchase>('GET', `/nft/purchase/${bought.body.id}`, buyer.headers)).body.status).toBe('COMPLETED');
+    expect((await call<Purchase>('GET', `/nft/purchase/${bought.body.id}`, buyer.headers)).body.status).toBe(
+      'COMPLETED',
+    );
     for (const parent of [mother, father]) {
       expect((await wallet(parent.headers)).balance).toBe('40');
-      const rewards = (await call<{ items: Transaction[] }>('GET', '/transaction?type=REWARD', parent.headers)).body.items;
+      const rewards = (await call<{ items: Transaction[] }>('GET', '/transaction?type=REWARD', parent.headers)).body
+        .items;
       expect(rewards).toEqual([expect.objectContaining({ type: 'REWARD', status: 'CONFIRMED', amount: '40' })]);
     }
-    expect((await wallet(buyer.headers)).nfts[0]).toMatchObject({ parent1: { id: mother.id }, parent2: { id: father.id } });
+    expect((await wallet(buyer.headers)).nfts[0]).toMatchObject({
+      parent1: { id: mother.id },
+      parent2: { id: father.id },
+    });
     expect((await call('GET', `/market/nft/${ids[0]}`, {})).status).toBe(404);
   });
 });
@@ -208,12 +302,23 @@ describe('icon', () => {
     const user = await userWithToken();
     const granted = await call<{ id: number }>('POST', '/admin/icon', admin.headers, { userId: user.id });
     expect(granted.status).toBe(200);
-    expect((await chain.gateway.ownerOf(granted.body.id)).toLowerCase()).toBe(chain.gateway.addressOf(user.id).toLowerCase());
+    expect((await chain.gateway.ownerOf(granted.body.id)).toLowerCase()).toBe(
+      chain.gateway.addressOf(user.id).toLowerCase(),
+    );
     expect(await chain.gateway.levelOf(granted.body.id)).toBe(3);
-    expect((await wallet(user.headers)).nfts).toEqual([expect.objectContaining({ id: granted.body.id, level: 'ICON' })]);
-    expect((await call<{ code: string }>('POST', '/admin/icon', admin.headers, { userId: user.id })).body.code).toBe('LEVEL_ALREADY_OWNED');
+    expect((await wallet(user.headers)).nfts).toEqual([
+      expect.objectContaining({ id: granted.body.id, level: 'ICON' }),
+    ]);
+    expect((await call<{ code: string }>('POST', '/admin/icon', admin.headers, { userId: user.id })).body.code).toBe(
+      'LEVEL_ALREADY_OWNED',
+    );
     expect((await call('GET', `/market/nft/${granted.body.id}`, {})).status).toBe(404);
-    const buyIcon = await call<{ code: string }>('POST', '/nft/buy', { ...user.headers, 'idempotency-key': 'buy-icon-0001' }, { level: 'ICON', agreeTerms: true });
+    const buyIcon = await call<{ code: string }>(
+      'POST',
+      '/nft/buy',
+      { ...user.headers, 'idempotency-key': 'buy-icon-0001' },
+      { level: 'ICON', agreeTerms: true },
+    );
     expect(buyIcon.body.code).toBe('VALIDATION_ERROR');
   });
 });
@@ -251,16 +356,30 @@ describe('withdrawals', () => {
     await chain.setNative(chain.gateway.addressOf(user.id), parseEther('1'));
     const to = outside();
     const headers = { ...user.headers, 'idempotency-key': 'withdraw-once-1' };
-    const first = await call<Transaction>('POST', '/wallet/withdraw/', headers, { currency: 'USDT', address: to, amount: '30' });
-    const replay = await call<Transaction>('POST', '/wallet/withdraw/', headers, { currency: 'USDT', address: to, amount: '30' });
+    const first = await call<Transaction>('POST', '/wallet/withdraw/', headers, {
+      currency: 'USDT',
+      address: to,
+      amount: '30',
+    });
+    const replay = await call<Transaction>('POST', '/wallet/withdraw/', headers, {
+      currency: 'USDT',
+      address: to,
+      amount: '30',
+    });
     expect(first.body).toMatchObject({ type: 'OUTPUT', status: 'REQUESTED', amount: '30' });
     expect(replay.body.id).toBe(first.body.id);
-    const reused = await call<{ code: string }>('POST', '/wallet/withdraw/', headers, { currency: 'USDT', address: to, amount: '31' });
+    const reused = await call<{ code: string }>('POST', '/wallet/withdraw/', headers, {
+      currency: 'USDT',
+      address: to,
+      amount: '31',
+    });
     expect(reused).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     expect(await wallet(user.headers)).toMatchObject({ balance: '80', withdrawable: '50', pendingWithdrawals: '30' });
 
     await settle();
-    expect((await call<Transaction>('GET', `/transaction/${first.body.id}`, user.headers)).body).toMatchObject({ status: 'CONFIRMED' });
+    expect((await call<Transaction>('GET', `/transaction/${first.body.id}`, user.headers)).body).toMatchObject({
+      status: 'CONFIRMED',
+    });
     expect(await chain.gateway.usdtBalance(to)).toBe(usdt(30));
     expect(await wallet(user.headers)).toMatchObject({ balance: '50', withdrawable: '50', pendingWithdrawals: '0' });
   });
@@ -270,7 +389,12 @@ describe('withdrawals', () => {
     await deposit(user.headers, 40);
     const address = chain.gateway.addressOf(user.id);
     await chain.setNative(address, parseEther('1'));
-    const requested = await call<Transaction>('POST', '/wallet/withdraw/', { ...user.headers, 'idempotency-key': 'w-refused-001' }, { currency: 'USDT', address: outside(), amount: '15' });
+    const requested = await call<Transaction>(
+      'POST',
+      '/wallet/withdraw/',
+      { ...user.headers, 'idempotency-key': 'w-refused-001' },
+      { currency: 'USDT', address: outside(), amount: '15' },
+    );
     expect(requested.status).toBe(200);
     // The gas money vanishes before the sender runs: the transfer cannot be sent.
     await chain.setNative(address, 0n);
@@ -282,10 +406,17 @@ describe('withdrawals', () => {
 
   it('a purchase that keeps failing on chain ends FAILED with a refund', async () => {
     const admin = await userWithToken('admin');
-    const { ids } = (await call<{ ids: number[] }>('PUT', '/admin/supply', admin.headers, { level: 'SILVER', count: 1 })).body;
+    const { ids } = (
+      await call<{ ids: number[] }>('PUT', '/admin/supply', admin.headers, { level: 'SILVER', count: 1 })
+    ).body;
     const buyer = await userWithToken();
     await deposit(buyer.headers, 100);
-    const bought = await call<Purchase>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'buy-doomed-01' }, { level: 'SILVER', agreeTerms: true, nftId: ids[0] });
+    const bought = await call<Purchase>(
+      'POST',
+      '/nft/buy',
+      { ...buyer.headers, 'idempotency-key': 'buy-doomed-01' },
+      { level: 'SILVER', agreeTerms: true, nftId: ids[0] },
+    );
     expect(bought.body).toMatchObject({ status: 'PROCESSING', nftId: ids[0] });
     // Someone outside the platform buys that token on chain first, so BUY_NFT can never succeed.
     const rival = await userWithToken();
@@ -311,8 +442,18 @@ describe('withdrawals', () => {
     const to = outside();
     const requests = Array.from({ length: 50 }, (_, i) =>
       i % 10 === 0
-        ? call<{ status?: string; code?: string }>('POST', '/nft/buy', { ...user.headers, 'idempotency-key': `race-buy-${i}-x` }, { level: 'SILVER', agreeTerms: true })
-        : call<{ status?: string; code?: string }>('POST', '/wallet/withdraw/', { ...user.headers, 'idempotency-key': `race-wd-${i}-xx` }, { currency: 'USDT', address: to, amount: '10' }),
+        ? call<{ status?: string; code?: string }>(
+            'POST',
+            '/nft/buy',
+            { ...user.headers, 'idempotency-key': `race-buy-${i}-x` },
+            { level: 'SILVER', agreeTerms: true },
+          )
+        : call<{ status?: string; code?: string }>(
+            'POST',
+            '/wallet/withdraw/',
+            { ...user.headers, 'idempotency-key': `race-wd-${i}-xx` },
+            { currency: 'USDT', address: to, amount: '10' },
+          ),
     );
     const results = await Promise.all(requests);
     const accepted = results.filter((r) => r.status === 200);
@@ -320,7 +461,8 @@ describe('withdrawals', () => {
     const spent = buys.length * 100 + (accepted.length - buys.length) * 10;
     expect(spent).toBe(150);
     expect(buys.length).toBeLessThanOrEqual(1);
-    for (const r of results.filter((r) => r.status !== 200)) expect(['INSUFFICIENT_FUNDS', 'ALREADY_QUEUED']).toContain(r.body.code);
+    for (const r of results.filter((r) => r.status !== 200))
+      expect(['INSUFFICIENT_FUNDS', 'ALREADY_QUEUED']).toContain(r.body.code);
     const after = await wallet(user.headers);
     expect(Number(after.balance)).toBe(150);
     expect(Number(after.withdrawable)).toBe(150 - spent);
@@ -328,7 +470,10 @@ describe('withdrawals', () => {
     // The ledger balances to zero across every account.
     const rows = await t.database.db.select({ amount: ledgerEntries.amount }).from(ledgerEntries);
     expect(rows.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toBe(0n);
-    const mine = await t.database.db.select({ amount: ledgerEntries.amount }).from(ledgerEntries).where(eq(ledgerEntries.userId, user.id));
+    const mine = await t.database.db
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, user.id));
     expect(mine.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toBe(usdt(150));
   });
 });

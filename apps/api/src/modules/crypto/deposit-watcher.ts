@@ -66,7 +66,10 @@ export function createDepositWatcher(ctx: CryptoContext) {
     await ctx.db
       .insert(chainCursors)
       .values({ name, chainId: ctx.chain.chainId, block })
-      .onConflictDoUpdate({ target: chainCursors.name, set: { block, chainId: ctx.chain.chainId, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: chainCursors.name,
+        set: { block, chainId: ctx.chain.chainId, updatedAt: new Date() },
+      });
   }
 
   // ---------------------------------------------------------------- USDT
@@ -104,7 +107,13 @@ export function createDepositWatcher(ctx: CryptoContext) {
         transactionId: saved.id,
         postings: move('external', 'available', transfer.value, undefined, userId),
       });
-      await publish(tx, 'deposit.credited', { userId, transactionId: saved.id, amount: saved.amount, kind: values.type, currency: 'USDT' });
+      await publish(tx, 'deposit.credited', {
+        userId,
+        transactionId: saved.id,
+        amount: saved.amount,
+        kind: values.type,
+        currency: 'USDT',
+      });
       return saved;
     });
     if (row) crashPoint('deposit.credited');
@@ -185,7 +194,15 @@ export function createDepositWatcher(ctx: CryptoContext) {
     const own = await ctx.db
       .select({ txHash: cryptoTransactions.txHash })
       .from(cryptoTransactions)
-      .where(and(inArray(cryptoTransactions.txHash, transfers.map((t) => t.txHash)), isNull(cryptoTransactions.logIndex)));
+      .where(
+        and(
+          inArray(
+            cryptoTransactions.txHash,
+            transfers.map((t) => t.txHash),
+          ),
+          isNull(cryptoTransactions.logIndex),
+        ),
+      );
     const recorded = new Set(own.map((r) => r.txHash!.toLowerCase()));
     return transfers.filter((t) => !recorded.has(t.txHash.toLowerCase()));
   }
@@ -226,13 +243,24 @@ export function createDepositWatcher(ctx: CryptoContext) {
         .onConflictDoUpdate({
           target: [cryptoTransactions.txHash, cryptoTransactions.logIndex],
           targetWhere: sql`${cryptoTransactions.logIndex} is not null`,
-          set: { status: 'CONFIRMED', confirmations: values.confirmations, requiredConfirmations: values.requiredConfirmations, updatedAt: new Date() },
+          set: {
+            status: 'CONFIRMED',
+            confirmations: values.confirmations,
+            requiredConfirmations: values.requiredConfirmations,
+            updatedAt: new Date(),
+          },
           setWhere: sql`${cryptoTransactions.status} = 'PENDING'`,
         })
         .returning();
       // Already confirmed: a block read twice records once, and tells nobody again.
       if (!saved) return null;
-      await publish(tx, 'deposit.credited', { userId, transactionId: saved.id, amount: saved.amount, kind: 'INPUT', currency: 'BNB' });
+      await publish(tx, 'deposit.credited', {
+        userId,
+        transactionId: saved.id,
+        amount: saved.amount,
+        kind: 'INPUT',
+        currency: 'BNB',
+      });
       return saved;
     });
     if (row) {
@@ -286,7 +314,11 @@ export function createDepositWatcher(ctx: CryptoContext) {
     }
     // Young blocks are read once each for PENDING rows; a block reorganised away before it is final
     // leaves its row PENDING, as a USDT deposit's does.
-    for await (const { end, found } of nativeTransfersTo(addresses, max(finality.final, nativeYoungScanned) + 1n, finality.head)) {
+    for await (const { end, found } of nativeTransfersTo(
+      addresses,
+      max(finality.final, nativeYoungScanned) + 1n,
+      finality.head,
+    )) {
       for (const { userId, transfer } of found) await showNativePending(userId, transfer, finality);
       nativeYoungScanned = end;
     }

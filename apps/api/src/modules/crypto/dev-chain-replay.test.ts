@@ -29,7 +29,8 @@ async function appOn(chain: TestChain) {
   return app;
 }
 
-const started = (chain: TestChain) => ({ gateway: chain.gateway, fresh: true, devChain: chain.devChain, faucet: null }) as unknown as StartedChain;
+const started = (chain: TestChain) =>
+  ({ gateway: chain.gateway, fresh: true, devChain: chain.devChain, faucet: null }) as unknown as StartedChain;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -47,7 +48,9 @@ it('replays tokens and balances onto a fresh development chain without crediting
   const app = await appOn(first);
   // A brand-new installation gets a starting supply to buy from.
   await onFreshDevChain(app, started(first));
-  const market = (await app.inject({ url: '/api/crypto/market' })).json() as { levels: { level: string; stock: number }[] };
+  const market = (await app.inject({ url: '/api/crypto/market' })).json() as {
+    levels: { level: string; stock: number }[];
+  };
   expect(market.levels.map((l) => l.stock)).toEqual([10, 5, 2]);
 
   const buyer = (await database.db.insert(users).values({ email: 'replay@example.com' }).returning())[0]!;
@@ -61,10 +64,18 @@ it('replays tokens and balances onto a fresh development chain without crediting
     }
   };
   await settle(first, app);
-  const bought = await app.inject({ method: 'POST', url: '/api/crypto/nft/buy', headers: { ...auth, 'idempotency-key': 'replay-buy-1' }, payload: { level: 'SILVER', agreeTerms: true } });
+  const bought = await app.inject({
+    method: 'POST',
+    url: '/api/crypto/nft/buy',
+    headers: { ...auth, 'idempotency-key': 'replay-buy-1' },
+    payload: { level: 'SILVER', agreeTerms: true },
+  });
   expect(bought.statusCode).toBe(200);
   await settle(first, app);
-  const before = (await app.inject({ url: '/api/crypto/wallet', headers: auth })).json() as { balance: string; nfts: { id: number }[] };
+  const before = (await app.inject({ url: '/api/crypto/wallet', headers: auth })).json() as {
+    balance: string;
+    nfts: { id: number }[];
+  };
   expect(before.balance).toBe('50');
   const tokenId = before.nfts[0]!.id;
   await app.close();

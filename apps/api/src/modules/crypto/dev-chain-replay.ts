@@ -35,7 +35,10 @@ export async function onFreshDevChain(app: FastifyInstance, started: StartedChai
           : await gateway.supply(token.type, 1);
     const [id] = await awaitCreated(ctx, hash);
     if (id !== token.id) {
-      log.warn({ expected: token.id, got: id }, 'token ids diverged while replaying onto the development chain; stopping the token replay');
+      log.warn(
+        { expected: token.id, got: id },
+        'token ids diverged while replaying onto the development chain; stopping the token replay',
+      );
       break;
     }
   }
@@ -46,7 +49,8 @@ export async function onFreshDevChain(app: FastifyInstance, started: StartedChai
     .leftJoin(ledgerEntries, eq(ledgerEntries.userId, wallets.userId))
     .groupBy(wallets.userId);
   for (const { userId, total } of holdings) {
-    if (BigInt(total) > 0n) await gateway.transferUsdt({ kind: 'treasury' }, gateway.addressOf(userId) as Address, BigInt(total));
+    if (BigInt(total) > 0n)
+      await gateway.transferUsdt({ kind: 'treasury' }, gateway.addressOf(userId) as Address, BigInt(total));
   }
   await workers.deposits.skipToHead();
 
@@ -60,8 +64,24 @@ export async function onFreshDevChain(app: FastifyInstance, started: StartedChai
     await db
       .update(cryptoTransactions)
       .set({ status: 'FAIL', error: 'CHAIN_RESTARTED' })
-      .where(and(inArray(cryptoTransactions.purchaseId, open.map((p) => p.id)), eq(cryptoTransactions.status, 'PROCESSING')));
-    await db.update(purchases).set({ attempts: 1 }).where(inArray(purchases.id, open.map((p) => p.id)));
+      .where(
+        and(
+          inArray(
+            cryptoTransactions.purchaseId,
+            open.map((p) => p.id),
+          ),
+          eq(cryptoTransactions.status, 'PROCESSING'),
+        ),
+      );
+    await db
+      .update(purchases)
+      .set({ attempts: 1 })
+      .where(
+        inArray(
+          purchases.id,
+          open.map((p) => p.id),
+        ),
+      );
   }
   await db
     .update(cryptoTransactions)
@@ -72,5 +92,9 @@ export async function onFreshDevChain(app: FastifyInstance, started: StartedChai
     for (const level of SALE_LEVELS) await addSupply(ctx, level, DEV_STARTING_SUPPLY[level]);
     log.info(DEV_STARTING_SUPPLY, 'starting supply listed on the development chain');
   }
-  if (tokens.length || holdings.length) log.info({ tokens: tokens.length, wallets: holdings.length }, 'database state replayed onto the fresh development chain');
+  if (tokens.length || holdings.length)
+    log.info(
+      { tokens: tokens.length, wallets: holdings.length },
+      'database state replayed onto the fresh development chain',
+    );
 }

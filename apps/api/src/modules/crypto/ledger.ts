@@ -26,7 +26,11 @@ export interface Posting {
  * money starts here, so concurrent requests queue up instead of spending the same balance twice.
  */
 export async function lockWallet(tx: Tx, userId: number): Promise<void> {
-  const rows = await tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for('update');
+  const rows = await tx
+    .select({ userId: wallets.userId })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .for('update');
   if (!rows.length) throw new AppError('NOT_FOUND', { message: 'Wallet not found' });
 }
 
@@ -54,7 +58,8 @@ export async function post(
   const total = movement.postings.reduce((sum, p) => sum + p.amount, 0n);
   if (total !== 0n) throw new Error(`Unbalanced ledger movement "${movement.memo}": ${total}`);
   for (const p of movement.postings) {
-    if (USER_ACCOUNTS.includes(p.account) !== (p.userId !== undefined)) throw new Error(`Account ${p.account} and user mismatch`);
+    if (USER_ACCOUNTS.includes(p.account) !== (p.userId !== undefined))
+      throw new Error(`Account ${p.account} and user mismatch`);
   }
   await tx.insert(ledgerEntries).values(
     movement.postings
@@ -68,16 +73,25 @@ export async function post(
         memo: movement.memo,
       })),
   );
-  const touched = new Set(movement.postings.filter((p) => p.userId !== undefined && p.amount < 0n).map((p) => p.userId!));
+  const touched = new Set(
+    movement.postings.filter((p) => p.userId !== undefined && p.amount < 0n).map((p) => p.userId!),
+  );
   for (const userId of touched) {
     const balances = await balancesOf(tx, userId);
     // A negative account means a bug upstream; failing here rolls the whole movement back.
-    if (balances.available < 0n || balances.escrow < 0n || balances.withdrawing < 0n) throw new AppError('INSUFFICIENT_FUNDS');
+    if (balances.available < 0n || balances.escrow < 0n || balances.withdrawing < 0n)
+      throw new AppError('INSUFFICIENT_FUNDS');
   }
 }
 
 /** Moves `amount` between two accounts of one user, or between a user and a platform account. */
-export const move = (from: Posting['account'], to: Posting['account'], amount: bigint, fromUser?: number, toUser?: number): Posting[] => [
+export const move = (
+  from: Posting['account'],
+  to: Posting['account'],
+  amount: bigint,
+  fromUser?: number,
+  toUser?: number,
+): Posting[] => [
   { account: from, userId: fromUser, amount: -amount },
   { account: to, userId: toUser, amount },
 ];

@@ -24,14 +24,18 @@ async function queuePosition(db: Db, row: typeof purchases.$inferSelect): Promis
   const { n } = one(
     await db
       .select({ n: count() })
-    .from(purchases)
+      .from(purchases)
       .where(and(eq(purchases.type, row.type), eq(purchases.status, 'QUEUED'), lte(purchases.id, row.id))),
   );
   return n;
 }
 
 export async function describePurchase(db: Db, row: typeof purchases.$inferSelect): Promise<Purchase> {
-  const steps = await db.select().from(cryptoTransactions).where(eq(cryptoTransactions.purchaseId, row.id)).orderBy(asc(cryptoTransactions.id));
+  const steps = await db
+    .select()
+    .from(cryptoTransactions)
+    .where(eq(cryptoTransactions.purchaseId, row.id))
+    .orderBy(asc(cryptoTransactions.id));
   return toPurchase(row, steps, await queuePosition(db, row));
 }
 
@@ -44,8 +48,16 @@ function levelCounts(ctx: CryptoContext): Promise<LevelCounts> {
   const cached = countsCache.get(ctx);
   if (cached && Date.now() - cached.at < COUNTS_TTL_MS) return cached.counts;
   const counts = (async () => ({
-    stock: await ctx.db.select({ type: nfts.type, n: count() }).from(nfts).where(eq(nfts.status, 'LISTED')).groupBy(nfts.type),
-    queued: await ctx.db.select({ type: purchases.type, n: count() }).from(purchases).where(eq(purchases.status, 'QUEUED')).groupBy(purchases.type),
+    stock: await ctx.db
+      .select({ type: nfts.type, n: count() })
+      .from(nfts)
+      .where(eq(nfts.status, 'LISTED'))
+      .groupBy(nfts.type),
+    queued: await ctx.db
+      .select({ type: purchases.type, n: count() })
+      .from(purchases)
+      .where(eq(purchases.status, 'QUEUED'))
+      .groupBy(purchases.type),
   }))();
   countsCache.set(ctx, { at: Date.now(), counts });
   counts.catch(() => countsCache.delete(ctx));
@@ -60,7 +72,12 @@ export function marketChanged(ctx: CryptoContext, level: SaleLevel) {
 
 export async function getMarket(ctx: CryptoContext, userId?: number): Promise<Market> {
   const { stock, queued } = await levelCounts(ctx);
-  const mine = userId ? await ctx.db.select().from(purchases).where(and(eq(purchases.userId, userId), inArray(purchases.status, ['QUEUED', 'PROCESSING']))) : [];
+  const mine = userId
+    ? await ctx.db
+        .select()
+        .from(purchases)
+        .where(and(eq(purchases.userId, userId), inArray(purchases.status, ['QUEUED', 'PROCESSING'])))
+    : [];
   const owned = userId ? await ctx.db.select({ type: nfts.type }).from(nfts).where(eq(nfts.ownerId, userId)) : [];
   const maxType = userId ? await maxBuyableType(ctx.db, userId) : -1;
 
@@ -85,12 +102,24 @@ export async function getMarket(ctx: CryptoContext, userId?: number): Promise<Ma
 }
 
 export async function getListedNft(ctx: CryptoContext, id: number): Promise<ListedNft> {
-  const [row] = await ctx.db.select().from(nfts).where(and(eq(nfts.id, id), eq(nfts.status, 'LISTED')));
+  const [row] = await ctx.db
+    .select()
+    .from(nfts)
+    .where(and(eq(nfts.id, id), eq(nfts.status, 'LISTED')));
   if (!row || row.type === NFT_TYPE.ICON) throw new AppError('NFT_NOT_FOR_SALE');
   const parentIds = [row.parent1Id, row.parent2Id].filter((p): p is number => p !== null);
   const domains = new Map<number, string | null>();
-  if (parentIds.length) for (const u of await ctx.db.select({ id: users.id, domain: users.domain }).from(users).where(inArray(users.id, parentIds))) domains.set(u.id, u.domain);
-  return { ...toNft(row, domains), price: fromWei(priceOf(row.type)), listedAt: (row.listedAt ?? row.createdAt).toISOString() };
+  if (parentIds.length)
+    for (const u of await ctx.db
+      .select({ id: users.id, domain: users.domain })
+      .from(users)
+      .where(inArray(users.id, parentIds)))
+      domains.set(u.id, u.domain);
+  return {
+    ...toNft(row, domains),
+    price: fromWei(priceOf(row.type)),
+    listedAt: (row.listedAt ?? row.createdAt).toISOString(),
+  };
 }
 
 /** The oldest listed token of a level (or the one asked for), locked so two buyers cannot both take it. */
@@ -123,36 +152,59 @@ export async function buy(ctx: CryptoContext, userId: number, body: BuyRequest, 
   try {
     row = await ctx.db.transaction(async (tx) => {
       await lockWallet(tx, userId);
-      const [owned] = await tx.select({ id: nfts.id }).from(nfts).where(and(eq(nfts.ownerId, userId), eq(nfts.type, type)));
+      const [owned] = await tx
+        .select({ id: nfts.id })
+        .from(nfts)
+        .where(and(eq(nfts.ownerId, userId), eq(nfts.type, type)));
       if (owned) throw new AppError('LEVEL_ALREADY_OWNED');
       const [open] = await tx
         .select({ id: purchases.id })
         .from(purchases)
-        .where(and(eq(purchases.userId, userId), eq(purchases.type, type), inArray(purchases.status, ['QUEUED', 'PROCESSING'])));
+        .where(
+          and(
+            eq(purchases.userId, userId),
+            eq(purchases.type, type),
+            inArray(purchases.status, ['QUEUED', 'PROCESSING']),
+          ),
+        );
       if (open) throw new AppError('ALREADY_QUEUED');
       if ((await balancesOf(tx, userId)).available < price) throw new AppError('INSUFFICIENT_FUNDS');
 
       // A ?nft= link may take its token; otherwise nobody overtakes the people already waiting.
-      const { waiting } = one(await tx.select({ waiting: count() }).from(purchases).where(and(eq(purchases.type, type), eq(purchases.status, 'QUEUED'))));
-      const token = body.nftId ? await takeListed(tx, type, body.nftId) : waiting === 0 ? await takeListed(tx, type) : undefined;
+      const { waiting } = one(
+        await tx
+          .select({ waiting: count() })
+          .from(purchases)
+          .where(and(eq(purchases.type, type), eq(purchases.status, 'QUEUED'))),
+      );
+      const token = body.nftId
+        ? await takeListed(tx, type, body.nftId)
+        : waiting === 0
+          ? await takeListed(tx, type)
+          : undefined;
 
       const created = one(
         await tx
-        .insert(purchases)
-        .values({
-          userId,
-          type,
-          price: price.toString(),
-          status: token ? 'PROCESSING' : 'QUEUED',
-          requestedNftId: body.nftId ?? null,
-          nftId: token?.id ?? null,
-          idempotencyKey: key,
-          requestHash: hash,
-        })
-        .returning(),
+          .insert(purchases)
+          .values({
+            userId,
+            type,
+            price: price.toString(),
+            status: token ? 'PROCESSING' : 'QUEUED',
+            requestedNftId: body.nftId ?? null,
+            nftId: token?.id ?? null,
+            idempotencyKey: key,
+            requestHash: hash,
+          })
+          .returning(),
       );
-      if (token) await tx.update(nfts).set({ status: 'RESERVED', reservedFor: created.id }).where(eq(nfts.id, token.id));
-      await post(tx, { memo: token ? 'purchase paid' : 'purchase prepaid into the queue', purchaseId: created.id, postings: move('available', 'escrow', price, userId, userId) });
+      if (token)
+        await tx.update(nfts).set({ status: 'RESERVED', reservedFor: created.id }).where(eq(nfts.id, token.id));
+      await post(tx, {
+        memo: token ? 'purchase paid' : 'purchase prepaid into the queue',
+        purchaseId: created.id,
+        postings: move('available', 'escrow', price, userId, userId),
+      });
       return created;
     });
   } catch (error) {
@@ -169,24 +221,37 @@ export async function buy(ctx: CryptoContext, userId: number, body: BuyRequest, 
   marketChanged(ctx, body.level);
   if (row.status === 'QUEUED') await serveQueue(ctx, type);
   ctx.wake();
-  return purchase.status === 'QUEUED' ? describePurchase(ctx.db, one(await ctx.db.select().from(purchases).where(eq(purchases.id, row.id)))) : purchase;
+  return purchase.status === 'QUEUED'
+    ? describePurchase(ctx.db, one(await ctx.db.select().from(purchases).where(eq(purchases.id, row.id))))
+    : purchase;
 }
 
 async function findByKey(db: Db, userId: number, key: string, hash: string): Promise<Purchase | null> {
-  const [row] = await db.select().from(purchases).where(and(eq(purchases.userId, userId), eq(purchases.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.idempotencyKey, key)));
   if (!row) return null;
   if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return describePurchase(db, row);
 }
 
 export async function getPurchase(ctx: CryptoContext, userId: number, id: number): Promise<Purchase> {
-  const [row] = await ctx.db.select().from(purchases).where(and(eq(purchases.id, id), eq(purchases.userId, userId)));
+  const [row] = await ctx.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.id, id), eq(purchases.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND');
   return describePurchase(ctx.db, row);
 }
 
 export async function listPurchases(ctx: CryptoContext, userId: number): Promise<{ items: Purchase[] }> {
-  const rows = await ctx.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.id)).limit(20);
+  const rows = await ctx.db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.userId, userId))
+    .orderBy(desc(purchases.id))
+    .limit(20);
   return { items: await Promise.all(rows.map((row) => describePurchase(ctx.db, row))) };
 }
 
@@ -194,12 +259,28 @@ export async function listPurchases(ctx: CryptoContext, userId: number): Promise
 export async function cancelPurchase(ctx: CryptoContext, userId: number, id: number): Promise<Purchase> {
   const row = await ctx.db.transaction(async (tx) => {
     await lockWallet(tx, userId);
-    const [current] = await tx.select().from(purchases).where(and(eq(purchases.id, id), eq(purchases.userId, userId))).for('update');
+    const [current] = await tx
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.id, id), eq(purchases.userId, userId)))
+      .for('update');
     if (!current) throw new AppError('NOT_FOUND');
     if (current.status !== 'QUEUED') throw new AppError('PURCHASE_NOT_CANCELABLE');
-    const canceled = one(await tx.update(purchases).set({ status: 'CANCELED' }).where(eq(purchases.id, id)).returning());
-    await post(tx, { memo: 'queued purchase cancelled, refunded', purchaseId: id, postings: move('escrow', 'available', BigInt(current.price), userId, userId) });
-    await publish(tx, 'purchase.refunded', { userId, purchaseId: id, level: current.type, price: current.price, reason: 'cancelled' });
+    const canceled = one(
+      await tx.update(purchases).set({ status: 'CANCELED' }).where(eq(purchases.id, id)).returning(),
+    );
+    await post(tx, {
+      memo: 'queued purchase cancelled, refunded',
+      purchaseId: id,
+      postings: move('escrow', 'available', BigInt(current.price), userId, userId),
+    });
+    await publish(tx, 'purchase.refunded', {
+      userId,
+      purchaseId: id,
+      level: current.type,
+      price: current.price,
+      reason: 'cancelled',
+    });
     return canceled;
   });
   const purchase = await describePurchase(ctx.db, row);
@@ -225,7 +306,13 @@ export async function serveQueue(ctx: CryptoContext, type: number): Promise<numb
       const token = await takeListed(tx, type);
       if (!token) return null;
       await tx.update(nfts).set({ status: 'RESERVED', reservedFor: head.id }).where(eq(nfts.id, token.id));
-      return one(await tx.update(purchases).set({ status: 'PROCESSING', nftId: token.id }).where(eq(purchases.id, head.id)).returning());
+      return one(
+        await tx
+          .update(purchases)
+          .set({ status: 'PROCESSING', nftId: token.id })
+          .where(eq(purchases.id, head.id))
+          .returning(),
+      );
     });
     if (!assigned) break;
     served++;
@@ -315,7 +402,10 @@ export async function settleTokenSends(ctx: CryptoContext, graceMs = 5_000): Pro
 export async function grantIcon(ctx: CryptoContext, userId: number): Promise<{ id: number }> {
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND');
-  const [held] = await ctx.db.select({ id: nfts.id }).from(nfts).where(and(eq(nfts.ownerId, userId), eq(nfts.type, NFT_TYPE.ICON)));
+  const [held] = await ctx.db
+    .select({ id: nfts.id })
+    .from(nfts)
+    .where(and(eq(nfts.ownerId, userId), eq(nfts.type, NFT_TYPE.ICON)));
   if (held) throw new AppError('LEVEL_ALREADY_OWNED');
   const address = await ensureWallet(ctx, userId);
   const hash = await ctx.chain.grant(

@@ -32,7 +32,11 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
     ctx.events.purchase(row.userId, await describePurchase(ctx.db, row));
   }
 
-  async function record(purchase: PurchaseRow, type: (typeof STEPS)[number], values: Partial<StepRow>): Promise<StepRow> {
+  async function record(
+    purchase: PurchaseRow,
+    type: (typeof STEPS)[number],
+    values: Partial<StepRow>,
+  ): Promise<StepRow> {
     const row = one(
       await ctx.db
         .insert(cryptoTransactions)
@@ -55,7 +59,9 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
 
   /** A step's failure reason is a catalogue code. */
   async function setStep(step: StepRow, set: Omit<Partial<StepRow>, 'error'> & { error?: ErrorCode }) {
-    const row = one(await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, step.id)).returning());
+    const row = one(
+      await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, step.id)).returning(),
+    );
     ctx.events.transaction(row.userId!, toTransaction(row));
     return row;
   }
@@ -66,10 +72,14 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
   async function sendStep(purchase: PurchaseRow, step: StepRow): Promise<StepRow> {
     const signer = { kind: 'user' as const, userId: purchase.userId };
     const options = journaled(ctx, { purpose: step.type as JournalPurpose, refId: step.id }, (tx, signed) =>
-      tx.update(cryptoTransactions).set({ txHash: signed?.hash ?? null }).where(eq(cryptoTransactions.id, step.id)),
+      tx
+        .update(cryptoTransactions)
+        .set({ txHash: signed?.hash ?? null })
+        .where(eq(cryptoTransactions.id, step.id)),
     );
     try {
-      if (step.type === 'GASING') await ctx.chain.sendNative({ kind: 'treasury' }, step.counterparty as Address, BigInt(step.amount), options);
+      if (step.type === 'GASING')
+        await ctx.chain.sendNative({ kind: 'treasury' }, step.counterparty as Address, BigInt(step.amount), options);
       else if (step.type === 'APPROVE') await ctx.chain.approveMarket(signer, BigInt(purchase.price), options);
       else await ctx.chain.buyToken(signer, purchase.nftId!, options);
     } catch (error) {
@@ -96,10 +106,17 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
       return sendStep(purchase, await record(purchase, type, { amount: amount.toString(), counterparty: address }));
     }
     if (type === 'APPROVE') {
-      if ((await ctx.chain.usdtAllowance(address)) >= price) return record(purchase, type, { status: 'NONE', amount: price.toString() });
-      return sendStep(purchase, await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress }));
+      if ((await ctx.chain.usdtAllowance(address)) >= price)
+        return record(purchase, type, { status: 'NONE', amount: price.toString() });
+      return sendStep(
+        purchase,
+        await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress }),
+      );
     }
-    return sendStep(purchase, await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress }));
+    return sendStep(
+      purchase,
+      await record(purchase, type, { amount: price.toString(), counterparty: ctx.chain.marketAddress }),
+    );
   }
 
   /**
@@ -109,7 +126,10 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
   async function follow(purchase: PurchaseRow, step: StepRow): Promise<'done' | 'wait' | 'failed'> {
     if (!step.txHash) {
       // A row from before the journal existed: the token may already be the buyer's.
-      if (step.type === 'BUY_NFT' && (await ctx.chain.ownerOf(purchase.nftId!)).toLowerCase() === ctx.chain.addressOf(purchase.userId).toLowerCase()) {
+      if (
+        step.type === 'BUY_NFT' &&
+        (await ctx.chain.ownerOf(purchase.nftId!)).toLowerCase() === ctx.chain.addressOf(purchase.userId).toLowerCase()
+      ) {
         await setStep(step, { status: 'CONFIRMED', confirmations: 1 });
         return 'done';
       }
@@ -153,10 +173,18 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
         .where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'PROCESSING')))
         .returning();
       if (!claimed) return false;
-      await tx.update(nfts).set({ status: 'OWNED', ownerId: purchase.userId, reservedFor: null, acquiredAt: new Date() }).where(eq(nfts.id, purchase.nftId!));
+      await tx
+        .update(nfts)
+        .set({ status: 'OWNED', ownerId: purchase.userId, reservedFor: null, acquiredAt: new Date() })
+        .where(eq(nfts.id, purchase.nftId!));
       await post(tx, { memo: 'token bought', purchaseId: purchase.id, postings });
       const sale = { nftId: purchase.nftId!, level: purchase.type, price: purchase.price };
-      await publish(tx, 'purchase.completed', { userId: purchase.userId, purchaseId: purchase.id, ...sale, fromSupply: !minted });
+      await publish(tx, 'purchase.completed', {
+        userId: purchase.userId,
+        purchaseId: purchase.id,
+        ...sale,
+        fromSupply: !minted,
+      });
       await publish(tx, 'token.sold', {
         ...sale,
         buyerId: purchase.userId,
@@ -194,10 +222,24 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
       if (!claimed) return false;
       await tx
         .update(nfts)
-        .set(stillListed ? { status: 'LISTED', reservedFor: null } : { status: 'OWNED', ownerId: null, reservedFor: null, listedAt: null })
+        .set(
+          stillListed
+            ? { status: 'LISTED', reservedFor: null }
+            : { status: 'OWNED', ownerId: null, reservedFor: null, listedAt: null },
+        )
         .where(eq(nfts.id, purchase.nftId!));
-      await post(tx, { memo: 'purchase failed, refunded', purchaseId: purchase.id, postings: move('escrow', 'available', BigInt(purchase.price), purchase.userId, purchase.userId) });
-      await publish(tx, 'purchase.refunded', { userId: purchase.userId, purchaseId: purchase.id, level: purchase.type, price: purchase.price, reason: 'failed' });
+      await post(tx, {
+        memo: 'purchase failed, refunded',
+        purchaseId: purchase.id,
+        postings: move('escrow', 'available', BigInt(purchase.price), purchase.userId, purchase.userId),
+      });
+      await publish(tx, 'purchase.refunded', {
+        userId: purchase.userId,
+        purchaseId: purchase.id,
+        level: purchase.type,
+        price: purchase.price,
+        reason: 'failed',
+      });
       return true;
     });
     if (failed) {
@@ -210,7 +252,11 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
   /** Moves one purchase as far as it can go without waiting. */
   async function advance(purchase: PurchaseRow) {
     for (;;) {
-      const steps = await ctx.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.purchaseId, purchase.id)).orderBy(asc(cryptoTransactions.id));
+      const steps = await ctx.db
+        .select()
+        .from(cryptoTransactions)
+        .where(eq(cryptoTransactions.purchaseId, purchase.id))
+        .orderBy(asc(cryptoTransactions.id));
       const last = steps.at(-1);
       // After a failed attempt the steps start over.
       const current = last && last.status !== 'FAIL' ? last : undefined;
@@ -231,7 +277,11 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
   }
 
   async function run(): Promise<void> {
-    const open = await ctx.db.select().from(purchases).where(eq(purchases.status, 'PROCESSING')).orderBy(asc(purchases.id));
+    const open = await ctx.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.status, 'PROCESSING'))
+      .orderBy(asc(purchases.id));
     for (const purchase of open) {
       try {
         await advance(purchase);

@@ -13,7 +13,8 @@ const item = (text: string, values: PushItem['values'], color: PushItem['color']
 
 /** SPEC.md's push item for a purchase that ended; the texts live in the web app's common namespace. */
 export function purchasePush(purchase: Purchase): PushItem | null {
-  if (purchase.status === 'COMPLETED') return item('notifications.purchaseCompleted', { level: purchase.level, id: purchase.nftId ?? 0 }, 'success');
+  if (purchase.status === 'COMPLETED')
+    return item('notifications.purchaseCompleted', { level: purchase.level, id: purchase.nftId ?? 0 }, 'success');
   if (purchase.status === 'FAILED') return item('notifications.purchaseFailed', { level: purchase.level }, 'error');
   return null;
 }
@@ -21,10 +22,14 @@ export function purchasePush(purchase: Purchase): PushItem | null {
 /** Money that arrived or left for good (a young deposit or a step in progress says nothing). */
 export function transactionPush(transaction: Transaction): PushItem | null {
   const values = { amount: transaction.amount, currency: transaction.currency };
-  if (transaction.status === 'CONFIRMED' && transaction.type === 'INPUT') return item('notifications.depositCredited', values, 'success');
-  if (transaction.status === 'CONFIRMED' && transaction.type === 'REWARD') return item('notifications.rewardCredited', values, 'success');
-  if (transaction.status === 'CONFIRMED' && transaction.type === 'OUTPUT') return item('notifications.withdrawalSent', values, 'info');
-  if (transaction.status === 'FAIL' && transaction.type === 'OUTPUT') return item('notifications.withdrawalFailed', values, 'error');
+  if (transaction.status === 'CONFIRMED' && transaction.type === 'INPUT')
+    return item('notifications.depositCredited', values, 'success');
+  if (transaction.status === 'CONFIRMED' && transaction.type === 'REWARD')
+    return item('notifications.rewardCredited', values, 'success');
+  if (transaction.status === 'CONFIRMED' && transaction.type === 'OUTPUT')
+    return item('notifications.withdrawalSent', values, 'info');
+  if (transaction.status === 'FAIL' && transaction.type === 'OUTPUT')
+    return item('notifications.withdrawalFailed', values, 'error');
   return null;
 }
 
@@ -35,7 +40,8 @@ export function meetingFoundPush(peerName: string): PushItem {
 
 /** A mint finished: a new token, a draw that did not succeed (said kindly), or a technical failure. */
 export function mintPush(result: Pick<MintResult, 'outcome' | 'level' | 'nftId'>): PushItem {
-  if (result.outcome === 'success') return item('notifications.mintSucceeded', { level: result.level, id: result.nftId ?? 0 }, 'success');
+  if (result.outcome === 'success')
+    return item('notifications.mintSucceeded', { level: result.level, id: result.nftId ?? 0 }, 'success');
   if (result.outcome === 'failure') return item('notifications.mintFailed', { level: result.level }, 'info');
   return item('notifications.mintTechnicalFailure', { level: result.level }, 'warning');
 }

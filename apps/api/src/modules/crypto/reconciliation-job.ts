@@ -25,7 +25,11 @@ export async function scheduleReconciliation(
     async ({ slot }) => {
       const { differences } = await reconcile(ctx);
       const open = differences.filter((d) => !d.repaired);
-      if (open.length) log.warn({ differences: open.length, kinds: [...new Set(open.map((d) => d.kind))] }, 'reconciliation found differences');
+      if (open.length)
+        log.warn(
+          { differences: open.length, kinds: [...new Set(open.map((d) => d.kind))] },
+          'reconciliation found differences',
+        );
       await book(slot + 1);
     },
     { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 1800 },

@@ -59,7 +59,11 @@ describe('reconciliation', () => {
 
     const first = await reconcile(ctx);
     expect(kindsOf(first.differences)).toEqual(
-      [`custodial_usdt:user:${rich.id}:open`, `token_missing:token:${unrecorded}:repaired`, `token_owner:token:${listed!.id}:open`].sort(),
+      [
+        `custodial_usdt:user:${rich.id}:open`,
+        `token_missing:token:${unrecorded}:repaired`,
+        `token_owner:token:${listed!.id}:open`,
+      ].sort(),
     );
     const owner = first.differences.find((d) => d.kind === 'token_owner')!;
     expect(owner.expected!.toLowerCase()).toBe(chain.gateway.addressOf(holder.id).toLowerCase());

@@ -61,7 +61,8 @@ async function tokenDifferences(ctx: CryptoContext, userAddress: (userId: number
     const expected = token.status === 'OWNED' ? userAddress(token.ownerId!) : ctx.chain.marketAddress;
     // A token reserved for a purchase whose BUY_NFT is mined but not yet recorded is in flight.
     if (token.status === 'RESERVED' && !same(holder, expected)) continue;
-    if (!same(holder, expected)) found.push({ kind: 'token_owner', subject: `token:${id}`, expected, actual: holder, repaired: false });
+    if (!same(holder, expected))
+      found.push({ kind: 'token_owner', subject: `token:${id}`, expected, actual: holder, repaired: false });
   }
   return found;
 }
@@ -71,14 +72,23 @@ async function usersAt(addresses: Address[], ctx: CryptoContext): Promise<(numbe
   const rows = await ctx.db
     .select({ userId: wallets.userId, address: wallets.address })
     .from(wallets)
-    .where(inArray(sql`lower(${wallets.address})`, addresses.filter((a) => !same(a, ZERO)).map((a) => a.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${wallets.address})`,
+        addresses.filter((a) => !same(a, ZERO)).map((a) => a.toLowerCase()),
+      ),
+    );
   return addresses.map((address) => rows.find((row) => same(row.address, address))?.userId);
 }
 
 async function moneyDifferences(ctx: CryptoContext): Promise<Difference[]> {
   const found: Difference[] = [];
   const busy = new Set<number>();
-  for (const row of await ctx.db.select({ userId: purchases.userId }).from(purchases).where(eq(purchases.status, 'PROCESSING'))) busy.add(row.userId);
+  for (const row of await ctx.db
+    .select({ userId: purchases.userId })
+    .from(purchases)
+    .where(eq(purchases.status, 'PROCESSING')))
+    busy.add(row.userId);
   for (const row of await ctx.db
     .select({ userId: cryptoTransactions.userId })
     .from(cryptoTransactions)
@@ -90,12 +100,24 @@ async function moneyDifferences(ctx: CryptoContext): Promise<Difference[]> {
     const books = (await balancesOf(ctx.db, wallet.userId)).total;
     const chain = await ctx.chain.usdtBalance(wallet.address as Address);
     if (books !== chain) {
-      found.push({ kind: 'custodial_usdt', subject: `user:${wallet.userId}`, expected: books.toString(), actual: chain.toString(), repaired: false });
+      found.push({
+        kind: 'custodial_usdt',
+        subject: `user:${wallet.userId}`,
+        expected: books.toString(),
+        actual: chain.toString(),
+        repaired: false,
+      });
     }
   }
   const gas = await ctx.chain.nativeBalance(ctx.chain.treasuryAddress);
   if (gas < TREASURY_BNB_FLOOR) {
-    found.push({ kind: 'treasury_bnb_low', subject: 'treasury', expected: TREASURY_BNB_FLOOR.toString(), actual: gas.toString(), repaired: false });
+    found.push({
+      kind: 'treasury_bnb_low',
+      subject: 'treasury',
+      expected: TREASURY_BNB_FLOOR.toString(),
+      actual: gas.toString(),
+      repaired: false,
+    });
   }
   return found;
 }
@@ -107,14 +129,21 @@ async function moneyDifferences(ctx: CryptoContext): Promise<Difference[]> {
 export async function reconcile(ctx: CryptoContext): Promise<{ runId: string; differences: Difference[] }> {
   const runId = crypto.randomUUID();
   const block = await ctx.chain.blockNumber();
-  const differences = [...(await tokenDifferences(ctx, (userId) => ctx.chain.addressOf(userId))), ...(await moneyDifferences(ctx))];
+  const differences = [
+    ...(await tokenDifferences(ctx, (userId) => ctx.chain.addressOf(userId))),
+    ...(await moneyDifferences(ctx)),
+  ];
   await ctx.db.transaction(async (tx) => {
     const open = await tx.select().from(reconciliationDifferences).where(isNull(reconciliationDifferences.resolvedAt));
     const key = (d: { kind: string; subject: string }) => `${d.kind}|${d.subject}`;
     const now = new Date();
     const current = new Set(differences.filter((d) => !d.repaired).map(key));
     const gone = open.filter((d) => !current.has(key(d))).map((d) => d.id);
-    if (gone.length) await tx.update(reconciliationDifferences).set({ resolvedAt: now }).where(inArray(reconciliationDifferences.id, gone));
+    if (gone.length)
+      await tx
+        .update(reconciliationDifferences)
+        .set({ resolvedAt: now })
+        .where(inArray(reconciliationDifferences.id, gone));
     const already = new Set(open.filter((d) => current.has(key(d))).map(key));
     const fresh = differences.filter((d) => d.repaired || !already.has(key(d)));
     if (fresh.length) {

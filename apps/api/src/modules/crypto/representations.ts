@@ -41,7 +41,9 @@ export function toNft(row: NftRow, domains: Map<number, string | null>): Nft {
     parent1: parent(row.parent1Id),
     parent2: parent(row.parent2Id),
     acquiredAt: row.acquiredAt?.toISOString() ?? null,
-    mintAvailableAt: row.acquiredAt ? new Date(row.acquiredAt.getTime() + FIRST_MINT_DELAY_HOURS * 3600_000).toISOString() : null,
+    mintAvailableAt: row.acquiredAt
+      ? new Date(row.acquiredAt.getTime() + FIRST_MINT_DELAY_HOURS * 3600_000).toISOString()
+      : null,
   };
 }
 

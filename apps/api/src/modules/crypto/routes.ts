@@ -20,7 +20,16 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { CryptoContext } from './context';
 import { requireIdempotencyKey } from './idempotency';
-import { addSupply, buy, cancelPurchase, getListedNft, getMarket, getPurchase, grantIcon, listPurchases } from './market-service';
+import {
+  addSupply,
+  buy,
+  cancelPurchase,
+  getListedNft,
+  getMarket,
+  getPurchase,
+  grantIcon,
+  listPurchases,
+} from './market-service';
 import { faucet, getCryptoInfo, getFee, getTransaction, getWallet, listTransactions } from './wallet-service';
 import { requestWithdrawal } from './withdraw-service';
 
@@ -32,19 +41,36 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext }> = async
   const tags = ['crypto'];
   const userId = (request: { auth?: { id: number } }) => request.auth!.id;
 
-  app.get('/', { schema: { tags, summary: 'Coins, prices and network', response: { 200: cryptoInfoSchema } } }, async () => getCryptoInfo(ctx));
-  app.get('/fee', { schema: { tags, summary: 'Current fee of a USDT transfer in BNB', response: { 200: feeSchema } } }, async () => getFee(ctx));
+  app.get(
+    '/',
+    { schema: { tags, summary: 'Coins, prices and network', response: { 200: cryptoInfoSchema } } },
+    async () => getCryptoInfo(ctx),
+  );
+  app.get(
+    '/fee',
+    { schema: { tags, summary: 'Current fee of a USDT transfer in BNB', response: { 200: feeSchema } } },
+    async () => getFee(ctx),
+  );
 
   app.get(
     '/wallet',
-    { preHandler: app.authenticate, schema: { tags, summary: 'The caller’s wallet', security: bearer, response: { 200: walletSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, summary: 'The caller’s wallet', security: bearer, response: { 200: walletSchema } },
+    },
     async (request) => getWallet(ctx, userId(request)),
   );
   app.get(
     '/wallet/:id',
     {
       preHandler: app.authenticate,
-      schema: { tags, summary: 'A wallet by user id (own, or any for an admin)', security: bearer, params: idParams, response: { 200: walletSchema } },
+      schema: {
+        tags,
+        summary: 'A wallet by user id (own, or any for an admin)',
+        security: bearer,
+        params: idParams,
+        response: { 200: walletSchema },
+      },
     },
     async (request) => {
       if (request.params.id !== userId(request) && request.auth!.role !== 'admin') throw new AppError('FORBIDDEN');
@@ -56,28 +82,62 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext }> = async
     {
       preHandler: app.authenticate,
       config: { rateLimit: app.rateLimits.sensitive },
-      schema: { tags, summary: 'Withdraw USDT to an outside address (Idempotency-Key header)', security: bearer, body: withdrawRequestSchema, response: { 200: transactionSchema } },
+      schema: {
+        tags,
+        summary: 'Withdraw USDT to an outside address (Idempotency-Key header)',
+        security: bearer,
+        body: withdrawRequestSchema,
+        response: { 200: transactionSchema },
+      },
     },
-    async (request) => requestWithdrawal(ctx, userId(request), request.body, requireIdempotencyKey(request.headers['idempotency-key'])),
+    async (request) =>
+      requestWithdrawal(ctx, userId(request), request.body, requireIdempotencyKey(request.headers['idempotency-key'])),
   );
 
   app.get(
     '/transaction',
-    { preHandler: app.authenticate, schema: { tags, summary: 'The caller’s transactions, newest first', security: bearer, querystring: transactionListQuerySchema, response: { 200: transactionListSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The caller’s transactions, newest first',
+        security: bearer,
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListSchema },
+      },
+    },
     async (request) => listTransactions(ctx.db, userId(request), request.query),
   );
   app.get(
     '/transaction/:id',
-    { preHandler: app.authenticate, schema: { tags, summary: 'One transaction', security: bearer, params: idParams, response: { 200: transactionSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'One transaction',
+        security: bearer,
+        params: idParams,
+        response: { 200: transactionSchema },
+      },
+    },
     async (request) => getTransaction(ctx.db, userId(request), request.params.id),
   );
 
-  app.get('/market', { schema: { tags, summary: 'Price, stock and queue per level', response: { 200: marketSchema } } }, async (request) =>
-    getMarket(ctx, (await app.identify(request))?.id),
+  app.get(
+    '/market',
+    { schema: { tags, summary: 'Price, stock and queue per level', response: { 200: marketSchema } } },
+    async (request) => getMarket(ctx, (await app.identify(request))?.id),
   );
   app.get(
     '/market/nft/:id',
-    { schema: { tags, summary: 'One listed token (404 when sold)', params: idParams, response: { 200: listedNftSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'One listed token (404 when sold)',
+        params: idParams,
+        response: { 200: listedNftSchema },
+      },
+    },
     async (request) => getListedNft(ctx, request.params.id),
   );
 
@@ -86,35 +146,86 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext }> = async
     {
       preHandler: app.authenticate,
       config: { rateLimit: app.rateLimits.sensitive },
-      schema: { tags, summary: 'Buy a level now, or prepay and join its queue (Idempotency-Key header)', security: bearer, body: buyRequestSchema, response: { 200: purchaseSchema } },
+      schema: {
+        tags,
+        summary: 'Buy a level now, or prepay and join its queue (Idempotency-Key header)',
+        security: bearer,
+        body: buyRequestSchema,
+        response: { 200: purchaseSchema },
+      },
     },
-    async (request) => buy(ctx, userId(request), request.body, requireIdempotencyKey(request.headers['idempotency-key'])),
+    async (request) =>
+      buy(ctx, userId(request), request.body, requireIdempotencyKey(request.headers['idempotency-key'])),
   );
   app.get(
     '/nft/purchases',
-    { preHandler: app.authenticate, schema: { tags, summary: 'The caller’s recent purchases', security: bearer, response: { 200: purchaseListSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The caller’s recent purchases',
+        security: bearer,
+        response: { 200: purchaseListSchema },
+      },
+    },
     async (request) => listPurchases(ctx, userId(request)),
   );
   app.get(
     '/nft/purchase/:id',
-    { preHandler: app.authenticate, schema: { tags, summary: 'One purchase with its chain steps', security: bearer, params: idParams, response: { 200: purchaseSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'One purchase with its chain steps',
+        security: bearer,
+        params: idParams,
+        response: { 200: purchaseSchema },
+      },
+    },
     async (request) => getPurchase(ctx, userId(request), request.params.id),
   );
   app.delete(
     '/nft/purchase/:id',
-    { preHandler: app.authenticate, schema: { tags, summary: 'Cancel a queued purchase (refund)', security: bearer, params: idParams, response: { 200: purchaseSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cancel a queued purchase (refund)',
+        security: bearer,
+        params: idParams,
+        response: { 200: purchaseSchema },
+      },
+    },
     async (request) => cancelPurchase(ctx, userId(request), request.params.id),
   );
 
   const admin = [app.authenticate, app.requireRole('admin')];
   app.put(
     '/admin/supply',
-    { preHandler: admin, schema: { tags, summary: 'List new tokens of a level (admin)', security: bearer, body: supplyRequestSchema, response: { 200: z.object({ ids: z.array(z.number().int()) }) } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'List new tokens of a level (admin)',
+        security: bearer,
+        body: supplyRequestSchema,
+        response: { 200: z.object({ ids: z.array(z.number().int()) }) },
+      },
+    },
     async (request) => addSupply(ctx, request.body.level, request.body.count),
   );
   app.post(
     '/admin/icon',
-    { preHandler: admin, schema: { tags, summary: 'Grant an ICON token (admin)', security: bearer, body: grantIconRequestSchema, response: { 200: z.object({ id: z.number().int() }) } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Grant an ICON token (admin)',
+        security: bearer,
+        body: grantIconRequestSchema,
+        response: { 200: z.object({ id: z.number().int() }) },
+      },
+    },
     async (request) => grantIcon(ctx, request.body.userId),
   );
 

@@ -30,13 +30,24 @@ async function userWithToken(role: 'user' | 'admin' = 'user') {
   return { id: user.id, headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } };
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) {
-  const res = await t.app.inject({ method, url: `/api/crypto${url}`, headers, ...(payload !== undefined && { payload: payload as object }) });
+async function call<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  const res = await t.app.inject({
+    method,
+    url: `/api/crypto${url}`,
+    headers,
+    ...(payload !== undefined && { payload: payload as object }),
+  });
   return { status: res.statusCode, body: res.json() as T };
 }
 
 const wallet = async (headers: Record<string, string>) => (await call<Wallet>('GET', '/wallet', headers)).body;
-const history = async (headers: Record<string, string>) => (await call<{ items: Transaction[]; total: number }>('GET', '/transaction', headers)).body;
+const history = async (headers: Record<string, string>) =>
+  (await call<{ items: Transaction[]; total: number }>('GET', '/transaction', headers)).body;
 
 /** Runs the workers until nothing changes, mining blocks so receipts and confirmations arrive. */
 async function settle(passes = 8) {
@@ -50,7 +61,11 @@ async function settle(passes = 8) {
 async function sendBnbFromOutside(to: Address, value: bigint) {
   const account = privateKeyToAccount(generatePrivateKey());
   await chain.setNative(account.address, parseEther('10'));
-  const client = createWalletClient({ account, chain: devChainDefinition(chain.rpcUrl), transport: http(chain.rpcUrl, { retryCount: 0 }) });
+  const client = createWalletClient({
+    account,
+    chain: devChainDefinition(chain.rpcUrl),
+    transport: http(chain.rpcUrl, { retryCount: 0 }),
+  });
   const hash = await client.sendTransaction({ to, value });
   const receipt = await chain.waitForReceipt(hash);
   return { hash, from: account.address, blockNumber: receipt.blockNumber };
@@ -60,7 +75,12 @@ const creditedEvents = (transactionId: number) =>
   t.database.db
     .select()
     .from(domainEvents)
-    .where(and(eq(domainEvents.type, 'deposit.credited'), sql`(${domainEvents.payload}->>'transactionId')::int = ${transactionId}`));
+    .where(
+      and(
+        eq(domainEvents.type, 'deposit.credited'),
+        sql`(${domainEvents.payload}->>'transactionId')::int = ${transactionId}`,
+      ),
+    );
 
 beforeAll(async () => {
   chain = await startTestChain();
@@ -83,24 +103,57 @@ describe('BNB deposits', () => {
     expect(chain.gateway.confirmations).toBe(2);
     const pending = (await history(user.headers)).items;
     expect(pending).toEqual([
-      expect.objectContaining({ type: 'INPUT', currency: 'BNB', status: 'PENDING', amount: '0.5', txHash: sent.hash, confirmations: 1, requiredConfirmations: 2 }),
+      expect.objectContaining({
+        type: 'INPUT',
+        currency: 'BNB',
+        status: 'PENDING',
+        amount: '0.5',
+        txHash: sent.hash,
+        confirmations: 1,
+        requiredConfirmations: 2,
+      }),
     ]);
     expect(pending[0]!.counterparty?.toLowerCase()).toBe(sent.from.toLowerCase());
 
     await settle(2);
     const done = await history(user.headers);
     expect(done.total).toBe(1);
-    expect(done.items[0]).toMatchObject({ id: pending[0]!.id, type: 'INPUT', currency: 'BNB', status: 'CONFIRMED', amount: '0.5' });
+    expect(done.items[0]).toMatchObject({
+      id: pending[0]!.id,
+      type: 'INPUT',
+      currency: 'BNB',
+      status: 'CONFIRMED',
+      amount: '0.5',
+    });
 
     // BNB is not USDT money: the ledger never saw it, and the BNB balance is the chain's.
-    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, pending[0]!.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, pending[0]!.id)),
+    ).toEqual([]);
     expect(await wallet(user.headers)).toMatchObject({ balance: '0', withdrawable: '0', nativeBalance: '0.5' });
     const events = await creditedEvents(pending[0]!.id);
-    expect(events.map((e) => e.payload)).toEqual([{ userId: user.id, transactionId: pending[0]!.id, amount: usdt('0.5').toString(), kind: 'INPUT', currency: 'BNB' }]);
+    expect(events.map((e) => e.payload)).toEqual([
+      {
+        userId: user.id,
+        transactionId: pending[0]!.id,
+        amount: usdt('0.5').toString(),
+        kind: 'INPUT',
+        currency: 'BNB',
+      },
+    ]);
 
     // A block read twice records once: a fresh watcher (as after a restart) reads it again.
-    await t.database.db.update(chainCursors).set({ block: sent.blockNumber - 1n }).where(eq(chainCursors.name, 'bnb-deposits'));
-    const ctx: CryptoContext = { db: t.database.db, chain: chain.gateway, events: silentEvents, bnbPriceUsd: 600, wake() {} };
+    await t.database.db
+      .update(chainCursors)
+      .set({ block: sent.blockNumber - 1n })
+      .where(eq(chainCursors.name, 'bnb-deposits'));
+    const ctx: CryptoContext = {
+      db: t.database.db,
+      chain: chain.gateway,
+      events: silentEvents,
+      bnbPriceUsd: 600,
+      wake() {},
+    };
     await createDepositWatcher(ctx).poll();
     await t.app.cryptoWorkers!.runOnce();
     expect((await history(user.headers)).total).toBe(1);
@@ -115,8 +168,12 @@ describe('BNB deposits', () => {
     await chain.mine(100);
     const sent = await sendBnbFromOutside(address as Address, parseEther('0.25'));
     const found = await chain.gateway.nativeTransfers(sent.blockNumber - 99n, sent.blockNumber, [address as Address]);
-    expect(found).toEqual([{ txHash: sent.hash, blockNumber: sent.blockNumber, from: sent.from, to: address, value: parseEther('0.25') }]);
-    await expect(chain.gateway.nativeTransfers(sent.blockNumber - 100n, sent.blockNumber, [address as Address])).rejects.toThrow(RangeError);
+    expect(found).toEqual([
+      { txHash: sent.hash, blockNumber: sent.blockNumber, from: sent.from, to: address, value: parseEther('0.25') },
+    ]);
+    await expect(
+      chain.gateway.nativeTransfers(sent.blockNumber - 100n, sent.blockNumber, [address as Address]),
+    ).rejects.toThrow(RangeError);
   });
 
   it('leaves out the platform’s own gas top-up (its GASING row shows it) but shows the faucet’s BNB once', async () => {
@@ -126,7 +183,12 @@ describe('BNB deposits', () => {
     const { address } = await wallet(buyer.headers);
     await chain.mintUsdt(address as Address, usdt(100));
     await settle(chain.gateway.confirmations + 1);
-    const bought = await call<Purchase>('POST', '/nft/buy', { ...buyer.headers, 'idempotency-key': 'bnb-gasing-0001' }, { level: 'SILVER', agreeTerms: true });
+    const bought = await call<Purchase>(
+      'POST',
+      '/nft/buy',
+      { ...buyer.headers, 'idempotency-key': 'bnb-gasing-0001' },
+      { level: 'SILVER', agreeTerms: true },
+    );
     expect(bought.status).toBe(200);
     await settle(chain.gateway.confirmations + 6);
     const purchase = (await call<Purchase>('GET', `/nft/purchase/${bought.body.id}`, buyer.headers)).body;
@@ -137,13 +199,17 @@ describe('BNB deposits', () => {
 
     const items = (await history(buyer.headers)).items;
     expect(items.filter((tx) => tx.currency === 'BNB').map((tx) => tx.type)).toEqual(['GASING']);
-    expect(await t.database.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.txHash, gasing.txHash!))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.txHash, gasing.txHash!)),
+    ).toHaveLength(1);
 
     const faucet = await call<{ bnbTxHash: string }>('POST', '/dev/faucet', buyer.headers, { amount: '1' });
     expect(faucet.status).toBe(200);
     await settle(chain.gateway.confirmations + 1);
     const bnbInputs = (await history(buyer.headers)).items.filter((tx) => tx.type === 'INPUT' && tx.currency === 'BNB');
-    expect(bnbInputs).toEqual([expect.objectContaining({ status: 'CONFIRMED', amount: '0.01', txHash: faucet.body.bnbTxHash })]);
+    expect(bnbInputs).toEqual([
+      expect.objectContaining({ status: 'CONFIRMED', amount: '0.01', txHash: faucet.body.bnbTxHash }),
+    ]);
   });
 });
 
@@ -155,7 +221,12 @@ describe('failure reasons', () => {
     await chain.setNative(address as Address, parseEther('1'));
     await settle(chain.gateway.confirmations + 1);
     const to = privateKeyToAccount(generatePrivateKey()).address;
-    const requested = await call<Transaction>('POST', '/wallet/withdraw/', { ...user.headers, 'idempotency-key': 'reason-code-001' }, { currency: 'USDT', address: to, amount: '5' });
+    const requested = await call<Transaction>(
+      'POST',
+      '/wallet/withdraw/',
+      { ...user.headers, 'idempotency-key': 'reason-code-001' },
+      { currency: 'USDT', address: to, amount: '5' },
+    );
     expect(requested.status).toBe(200);
     // No gas left when the sender signs: the transfer cannot be sent.
     await chain.setNative(address as Address, 0n);
@@ -163,7 +234,10 @@ describe('failure reasons', () => {
     const failed = (await call<Transaction>('GET', `/transaction/${requested.body.id}`, user.headers)).body;
     expect(failed).toMatchObject({ status: 'FAIL', error: 'TRANSFER_NOT_SENT' });
     expect(isErrorCode(failed.error)).toBe(true);
-    const [row] = await t.database.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, requested.body.id));
+    const [row] = await t.database.db
+      .select()
+      .from(cryptoTransactions)
+      .where(eq(cryptoTransactions.id, requested.body.id));
     expect(row!.error).toBe('TRANSFER_NOT_SENT');
     expect(await wallet(user.headers)).toMatchObject({ withdrawable: '20', pendingWithdrawals: '0' });
   });
@@ -226,8 +300,12 @@ describe('CHAIN_FINALITY=finalized', () => {
     await sendBnbFromOutside(address as Address, parseEther('0.2'));
     await watcher.poll();
     let inputs = await byCurrency(user.headers);
-    expect(inputs.usdt).toEqual([expect.objectContaining({ status: 'CONFIRMED', amount: '30', requiredConfirmations: 1 })]);
-    expect(inputs.bnb).toEqual([expect.objectContaining({ status: 'CONFIRMED', amount: '0.2', confirmations: 1, requiredConfirmations: 1 })]);
+    expect(inputs.usdt).toEqual([
+      expect.objectContaining({ status: 'CONFIRMED', amount: '30', requiredConfirmations: 1 }),
+    ]);
+    expect(inputs.bnb).toEqual([
+      expect.objectContaining({ status: 'CONFIRMED', amount: '0.2', confirmations: 1, requiredConfirmations: 1 }),
+    ]);
     expect((await wallet(user.headers)).balance).toBe('30');
 
     // Two blocks short of finalized: PENDING however many blocks stand on top, until it is reached.
@@ -236,15 +314,30 @@ describe('CHAIN_FINALITY=finalized', () => {
     await sendBnbFromOutside(address as Address, parseEther('0.1'));
     await watcher.poll();
     inputs = await byCurrency(user.headers);
-    expect(inputs.usdt[0]).toMatchObject({ status: 'PENDING', amount: '10', confirmations: 2, requiredConfirmations: 3 });
-    expect(inputs.bnb[0]).toMatchObject({ status: 'PENDING', amount: '0.1', confirmations: 1, requiredConfirmations: 3 });
+    expect(inputs.usdt[0]).toMatchObject({
+      status: 'PENDING',
+      amount: '10',
+      confirmations: 2,
+      requiredConfirmations: 3,
+    });
+    expect(inputs.bnb[0]).toMatchObject({
+      status: 'PENDING',
+      amount: '0.1',
+      confirmations: 1,
+      requiredConfirmations: 3,
+    });
     expect((await wallet(user.headers)).balance).toBe('30');
 
     await chain.mine(1);
     await watcher.poll();
     inputs = await byCurrency(user.headers);
     expect(inputs.usdt[0]).toMatchObject({ status: 'CONFIRMED', amount: '10' });
-    expect(inputs.bnb[0]).toMatchObject({ status: 'PENDING', amount: '0.1', confirmations: 2, requiredConfirmations: 3 });
+    expect(inputs.bnb[0]).toMatchObject({
+      status: 'PENDING',
+      amount: '0.1',
+      confirmations: 2,
+      requiredConfirmations: 3,
+    });
     expect((await wallet(user.headers)).balance).toBe('40');
 
     await chain.mine(1);
@@ -265,7 +358,12 @@ describe('CHAIN_FINALITY=finalized', () => {
 
     lag = 2n;
     const to = privateKeyToAccount(generatePrivateKey()).address;
-    const requested = await call<Transaction>('POST', '/wallet/withdraw/', { ...user.headers, 'idempotency-key': 'finalized-wd-01' }, { currency: 'USDT', address: to, amount: '20' });
+    const requested = await call<Transaction>(
+      'POST',
+      '/wallet/withdraw/',
+      { ...user.headers, 'idempotency-key': 'finalized-wd-01' },
+      { currency: 'USDT', address: to, amount: '20' },
+    );
     expect(requested.status).toBe(200);
     const sender = createWithdrawalSender(ctx, log);
     const read = async () => (await call<Transaction>('GET', `/transaction/${requested.body.id}`, user.headers)).body;

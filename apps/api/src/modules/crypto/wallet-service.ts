@@ -1,6 +1,13 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { NETWORK, NFT_PRICE_USDT, NFT_TYPE, NFT_LEVELS } from '@app/shared/constants';
-import type { CryptoInfo, Fee, Transaction, TransactionList, TransactionListQuery, Wallet } from '@app/shared/schemas/crypto';
+import type {
+  CryptoInfo,
+  Fee,
+  Transaction,
+  TransactionList,
+  TransactionListQuery,
+  Wallet,
+} from '@app/shared/schemas/crypto';
 import { cryptoTransactions, nfts, users, wallets } from '../../db/schema';
 import { one } from '../../db/rows';
 import type { Db } from '../../db/client';
@@ -25,7 +32,9 @@ export async function fromChain<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    throw new AppError('CHAIN_UNAVAILABLE', { details: { reason: error instanceof Error ? error.message.split('\n')[0] : 'unknown' } });
+    throw new AppError('CHAIN_UNAVAILABLE', {
+      details: { reason: error instanceof Error ? error.message.split('\n')[0] : 'unknown' },
+    });
   }
 }
 
@@ -33,7 +42,13 @@ export async function getFee(ctx: CryptoContext): Promise<Fee> {
   const gasPrice = await fromChain(() => ctx.chain.gasPrice());
   const fee = gasPrice * ctx.chain.transferGasLimit;
   const feeUsd = (Number(fromWei(fee)) * ctx.bnbPriceUsd).toFixed(6);
-  return { currency: 'BNB', fee: fromWei(fee), feeUsd, gasPriceWei: gasPrice.toString(), gasLimit: Number(ctx.chain.transferGasLimit) };
+  return {
+    currency: 'BNB',
+    fee: fromWei(fee),
+    feeUsd,
+    gasPriceWei: gasPrice.toString(),
+    gasLimit: Number(ctx.chain.transferGasLimit),
+  };
 }
 
 export function getCryptoInfo(ctx: CryptoContext): CryptoInfo {
@@ -60,10 +75,16 @@ export function getCryptoInfo(ctx: CryptoContext): CryptoInfo {
 
 export async function ownedNfts(db: Db, userId: number) {
   const rows = await db.select().from(nfts).where(eq(nfts.ownerId, userId)).orderBy(nfts.type);
-  const parentIds = [...new Set(rows.flatMap((r) => [r.parent1Id, r.parent2Id]).filter((id): id is number => id !== null))];
+  const parentIds = [
+    ...new Set(rows.flatMap((r) => [r.parent1Id, r.parent2Id]).filter((id): id is number => id !== null)),
+  ];
   const domains = new Map<number, string | null>();
   if (parentIds.length) {
-    for (const u of await db.select({ id: users.id, domain: users.domain }).from(users).where(inArray(users.id, parentIds))) domains.set(u.id, u.domain);
+    for (const u of await db
+      .select({ id: users.id, domain: users.domain })
+      .from(users)
+      .where(inArray(users.id, parentIds)))
+      domains.set(u.id, u.domain);
   }
   return rows.map((row) => toNft(row, domains));
 }
@@ -103,7 +124,13 @@ export async function listTransactions(db: Db, userId: number, query: Transactio
     query.status ? eq(cryptoTransactions.status, query.status) : undefined,
   );
   const [rows, totals] = await Promise.all([
-    db.select().from(cryptoTransactions).where(where).orderBy(desc(cryptoTransactions.id)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(cryptoTransactions)
+      .where(where)
+      .orderBy(desc(cryptoTransactions.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ total: count() }).from(cryptoTransactions).where(where),
   ]);
   return { items: rows.map(toTransaction), total: one(totals).total };
@@ -119,7 +146,11 @@ export async function getTransaction(db: Db, userId: number, id: number): Promis
 }
 
 /** Test money on the development chain: real transfers from the treasury, credited by the deposit watcher. */
-export async function faucet(ctx: CryptoContext, userId: number, amount: string): Promise<{ usdtTxHash: string; bnbTxHash: string }> {
+export async function faucet(
+  ctx: CryptoContext,
+  userId: number,
+  amount: string,
+): Promise<{ usdtTxHash: string; bnbTxHash: string }> {
   if (ctx.chain.chainId !== DEV_CHAIN_ID) throw new AppError('NOT_FOUND');
   const address = (await ensureWallet(ctx, userId)) as `0x${string}`;
   const usdtTxHash = await fromChain(() => ctx.chain.transferUsdt({ kind: 'treasury' }, address, toWei(amount)));

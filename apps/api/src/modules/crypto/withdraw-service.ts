@@ -17,7 +17,12 @@ import { ensureWallet, fromChain } from './wallet-service';
  * twice), and the withdrawal sender signs and sends the transfer. The same Idempotency-Key always
  * answers the same transaction.
  */
-export async function requestWithdrawal(ctx: CryptoContext, userId: number, body: WithdrawRequest, key: string): Promise<Transaction> {
+export async function requestWithdrawal(
+  ctx: CryptoContext,
+  userId: number,
+  body: WithdrawRequest,
+  key: string,
+): Promise<Transaction> {
   const hash = requestHash({ ...body, address: body.address.toLowerCase() });
   const replay = await findByKey(ctx, userId, key, hash);
   if (replay) return replay;
@@ -32,7 +37,8 @@ export async function requestWithdrawal(ctx: CryptoContext, userId: number, body
     fromChain(() => ctx.chain.gasPrice()),
   ]);
   const fee = gasPrice * ctx.chain.transferGasLimit;
-  if (nativeBalance < fee) throw new AppError('INSUFFICIENT_FEE', { details: { balance: fromWei(nativeBalance), fee: fromWei(fee) } });
+  if (nativeBalance < fee)
+    throw new AppError('INSUFFICIENT_FEE', { details: { balance: fromWei(nativeBalance), fee: fromWei(fee) } });
 
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -41,20 +47,24 @@ export async function requestWithdrawal(ctx: CryptoContext, userId: number, body
       if (balances.available < amount) throw new AppError('INSUFFICIENT_FUNDS');
       const created = one(
         await tx
-        .insert(cryptoTransactions)
-        .values({
-          userId,
-          type: 'OUTPUT',
-          status: 'REQUESTED',
-          amount: amount.toString(),
-          counterparty: body.address,
-          idempotencyKey: key,
-          requestHash: hash,
-          requiredConfirmations: 1,
-        })
-        .returning(),
+          .insert(cryptoTransactions)
+          .values({
+            userId,
+            type: 'OUTPUT',
+            status: 'REQUESTED',
+            amount: amount.toString(),
+            counterparty: body.address,
+            idempotencyKey: key,
+            requestHash: hash,
+            requiredConfirmations: 1,
+          })
+          .returning(),
       );
-      await post(tx, { memo: 'withdrawal requested', transactionId: created.id, postings: move('available', 'withdrawing', amount, userId, userId) });
+      await post(tx, {
+        memo: 'withdrawal requested',
+        transactionId: created.id,
+        postings: move('available', 'withdrawing', amount, userId, userId),
+      });
       return created;
     });
     ctx.events.wallet(userId, { reason: 'withdrawal', transactionId: row.id });

@@ -26,7 +26,9 @@ const UNRECORDED_SEND_GRACE_MS = 120_000;
  */
 export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: object, msg: string): void }) {
   async function update(row: Row, set: Partial<Row>): Promise<Row> {
-    const saved = one(await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, row.id)).returning());
+    const saved = one(
+      await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, row.id)).returning(),
+    );
     ctx.events.transaction(saved.userId!, toTransaction(saved));
     return saved;
   }
@@ -36,7 +38,10 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
       // CHAIN_FINALITY=finalized: sent for good once its block is finalized. Until then it stays
       // PROCESSING and shows how far it has come (the distance to the finalized block moves).
       const finality = await readFinality(ctx.chain);
-      const progress = { confirmations: confirmationsAt(finality, extra.blockNumber), requiredConfirmations: finality.required };
+      const progress = {
+        confirmations: confirmationsAt(finality, extra.blockNumber),
+        requiredConfirmations: finality.required,
+      };
       if (extra.blockNumber > finality.final) {
         const [moved] = await ctx.db
           .update(cryptoTransactions)
@@ -45,7 +50,10 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
             and(
               eq(cryptoTransactions.id, row.id),
               eq(cryptoTransactions.status, 'PROCESSING'),
-              or(ne(cryptoTransactions.confirmations, progress.confirmations), ne(cryptoTransactions.requiredConfirmations, progress.requiredConfirmations)),
+              or(
+                ne(cryptoTransactions.confirmations, progress.confirmations),
+                ne(cryptoTransactions.requiredConfirmations, progress.requiredConfirmations),
+              ),
             ),
           )
           .returning();
@@ -67,9 +75,13 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
       await post(tx, {
         memo: outcome === 'CONFIRMED' ? 'withdrawal sent' : 'withdrawal failed, refunded',
         transactionId: row.id,
-        postings: outcome === 'CONFIRMED' ? move('withdrawing', 'external', amount, userId) : move('withdrawing', 'available', amount, userId, userId),
+        postings:
+          outcome === 'CONFIRMED'
+            ? move('withdrawing', 'external', amount, userId)
+            : move('withdrawing', 'available', amount, userId, userId),
       });
-      if (outcome === 'CONFIRMED') await publish(tx, 'withdrawal.sent', { userId, transactionId: row.id, amount: row.amount });
+      if (outcome === 'CONFIRMED')
+        await publish(tx, 'withdrawal.sent', { userId, transactionId: row.id, amount: row.amount });
       return claimed;
     });
     if (saved) {
@@ -93,10 +105,18 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
   /** Signs, journals (with the hash on the row) and broadcasts; a failure before the journal refunds. */
   async function transmit(row: Row) {
     const options = journaled(ctx, { purpose: 'OUTPUT', refId: row.id }, (tx, signed) =>
-      tx.update(cryptoTransactions).set({ txHash: signed?.hash ?? null }).where(eq(cryptoTransactions.id, row.id)),
+      tx
+        .update(cryptoTransactions)
+        .set({ txHash: signed?.hash ?? null })
+        .where(eq(cryptoTransactions.id, row.id)),
     );
     try {
-      await ctx.chain.transferUsdt({ kind: 'user', userId: row.userId! }, row.counterparty as Address, BigInt(row.amount), options);
+      await ctx.chain.transferUsdt(
+        { kind: 'user', userId: row.userId! },
+        row.counterparty as Address,
+        BigInt(row.amount),
+        options,
+      );
     } catch (error) {
       const saved = one(await ctx.db.select().from(cryptoTransactions).where(eq(cryptoTransactions.id, row.id)));
       if (saved.txHash) {
@@ -132,9 +152,11 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
       return;
     }
     await settleSend(ctx, row.txHash!, receipt.status === 'reverted' ? 'reverted' : 'mined');
-    if (receipt.status === 'reverted') return finish(row, 'FAIL', { error: 'TRANSACTION_REVERTED', blockNumber: receipt.blockNumber });
+    if (receipt.status === 'reverted')
+      return finish(row, 'FAIL', { error: 'TRANSACTION_REVERTED', blockNumber: receipt.blockNumber });
     const confirmations = Number((await ctx.chain.blockNumber()) - receipt.blockNumber + 1n);
-    if (confirmations >= row.requiredConfirmations) return finish(row, 'CONFIRMED', { confirmations, blockNumber: receipt.blockNumber });
+    if (confirmations >= row.requiredConfirmations)
+      return finish(row, 'CONFIRMED', { confirmations, blockNumber: receipt.blockNumber });
     if (confirmations !== row.confirmations) await update(row, { confirmations });
   }
 
@@ -142,7 +164,9 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
     const rows = await ctx.db
       .select()
       .from(cryptoTransactions)
-      .where(and(eq(cryptoTransactions.type, 'OUTPUT'), inArray(cryptoTransactions.status, ['REQUESTED', 'PROCESSING'])))
+      .where(
+        and(eq(cryptoTransactions.type, 'OUTPUT'), inArray(cryptoTransactions.status, ['REQUESTED', 'PROCESSING'])),
+      )
       .orderBy(cryptoTransactions.id);
     for (const row of rows) {
       try {

@@ -34,7 +34,12 @@ export function createCryptoWorkers(
   async function pass() {
     for (const [name, step] of [
       ['deposits', () => deposits.poll()],
-      ['queues', async () => { for (const level of SALE_LEVELS) await serveQueue(ctx, NFT_TYPE[level]); }],
+      [
+        'queues',
+        async () => {
+          for (const level of SALE_LEVELS) await serveQueue(ctx, NFT_TYPE[level]);
+        },
+      ],
       ['purchases', () => purchases.run()],
       ['withdrawals', () => withdrawals.run()],
       ['mints', () => settleMints?.() ?? Promise.resolve()],

@@ -11,14 +11,24 @@ const nowSchema = z.object({ now: z.number().int() });
  */
 export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dev'];
-  app.get('/clock', { schema: { tags, summary: 'The server clock (epoch ms)', response: { 200: nowSchema } } }, async () => ({ now: app.clock.now() }));
+  app.get(
+    '/clock',
+    { schema: { tags, summary: 'The server clock (epoch ms)', response: { 200: nowSchema } } },
+    async () => ({ now: app.clock.now() }),
+  );
   app.post(
     '/clock',
     {
       schema: {
         tags,
         summary: 'Move the server clock forward (tests only)',
-        body: z.object({ advanceMs: z.number().int().min(0).max(30 * DAY_MS) }),
+        body: z.object({
+          advanceMs: z
+            .number()
+            .int()
+            .min(0)
+            .max(30 * DAY_MS),
+        }),
         response: { 200: nowSchema },
       },
     },

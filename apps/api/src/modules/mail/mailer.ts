@@ -42,10 +42,20 @@ export async function createMailer(opts: {
       const [row] = await opts.db.select().from(outbox).where(eq(outbox.id, id));
       if (!row || row.sentAt || !transport) return;
       try {
-        await transport.sendMail({ from: opts.from, to: row.to, replyTo, subject: row.subject, text: row.text, html: row.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: row.to,
+          replyTo,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        });
       } catch (error) {
         opts.log.error({ err: error, mailId: id }, 'sending mail failed, retrying');
-        await opts.db.update(outbox).set({ error: (error as Error).message.slice(0, 500) }).where(eq(outbox.id, id));
+        await opts.db
+          .update(outbox)
+          .set({ error: (error as Error).message.slice(0, 500) })
+          .where(eq(outbox.id, id));
         throw error;
       }
       await opts.db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, id));
@@ -62,7 +72,10 @@ export async function createMailer(opts: {
         .values({ to, locale, template: template.name, ...rendered })
         .returning({ id: outbox.id });
       if (!transport) {
-        opts.log.info({ mail: { id: row!.id, to, subject: rendered.subject }, text: rendered.text }, 'mail (no SMTP_URL: not sent)');
+        opts.log.info(
+          { mail: { id: row!.id, to, subject: rendered.subject }, text: rendered.text },
+          'mail (no SMTP_URL: not sent)',
+        );
         return;
       }
       await opts.jobs.send(MAIL_JOB, { id: row!.id, ...(replyTo && { replyTo }) }, { dedupeKey: `mail-${row!.id}` });

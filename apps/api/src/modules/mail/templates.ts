@@ -12,7 +12,6 @@ interface Rendered {
   html: string;
 }
 
-
 /** Russian minutes: 1 минута, 2 минуты, 5 минут. */
 const minutesRu = (n: number) => {
   const rule = new Intl.PluralRules('ru').select(n);
@@ -35,7 +34,9 @@ function codeMail(locale: Locale, purpose: 'verify_email' | 'recovery', code: st
     : purpose === 'verify_email'
       ? 'Введите этот код, чтобы подтвердить адрес e-mail:'
       : 'Введите этот код, чтобы задать новый пароль:';
-  const validity = en ? `The code works for ${minutes} minutes and only once.` : `Код действует ${minutesRu(minutes)} и только один раз.`;
+  const validity = en
+    ? `The code works for ${minutes} minutes and only once.`
+    : `Код действует ${minutesRu(minutes)} и только один раз.`;
   const ignore = en
     ? 'If you did not ask for it, ignore this message: nothing changes without the code.'
     : 'Если вы его не запрашивали, просто проигнорируйте письмо: без кода ничего не изменится.';

@@ -21,7 +21,11 @@ describe('processImage', () => {
     expect(before.orientation).toBe(6);
 
     const variants = await processImage(input);
-    for (const [size, side] of [['small', 128], ['medium', 512], ['large', 1024]] as const) {
+    for (const [size, side] of [
+      ['small', 128],
+      ['medium', 512],
+      ['large', 1024],
+    ] as const) {
       const variant = variants[size];
       expect(variant).toMatchObject({ width: side, height: side, bytes: variant.data.length });
       const meta = await sharp(variant.data).metadata();
@@ -55,7 +59,12 @@ describe('processImage', () => {
 
   it.each([
     ['text', Buffer.from('This is a text file, not a photo.\n'.repeat(20))],
-    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')],
+    [
+      'SVG',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+    ],
     ['an empty file', Buffer.alloc(0)],
   ])('refuses %s as UNSUPPORTED_FILE', async (_name, data) => {
     await expect(processImage(data)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
@@ -64,7 +73,9 @@ describe('processImage', () => {
   it('refuses a truncated image and a TIFF', async () => {
     const jpeg = await plainImage('jpeg', 800, 600);
     await expect(processImage(jpeg.subarray(0, 600))).rejects.toBeInstanceOf(AppError);
-    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
     await expect(processImage(tiff)).rejects.toMatchObject({ code: 'UNSUPPORTED_FILE' });
   });
 });

@@ -26,7 +26,10 @@ const uploadBodySchema = uploadFieldsSchema.extend({
 const avatarParamsSchema = z.object({
   id: mediaIdSchema,
   // Any text: an unknown size is a missing image (404), as a file server would answer.
-  size: z.string().optional().meta({ description: `One of ${IMAGE_SIZE_NAMES.join(', ')}; small when left out` }),
+  size: z
+    .string()
+    .optional()
+    .meta({ description: `One of ${IMAGE_SIZE_NAMES.join(', ')}; small when left out` }),
 });
 
 /** A stored variant never changes under its URL, so browsers and CDNs may keep it for good. */
@@ -87,12 +90,23 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (a
   };
   app.get(
     '/avatar/:id',
-    { schema: { ...avatarSchema, summary: 'A profile photo, small (public, immutable)', params: avatarParamsSchema.omit({ size: true }) } },
+    {
+      schema: {
+        ...avatarSchema,
+        summary: 'A profile photo, small (public, immutable)',
+        params: avatarParamsSchema.omit({ size: true }),
+      },
+    },
     async (request, reply) => sendAvatar(request, reply, request.params.id),
   );
   app.get(
     '/avatar/:id/:size',
-    { schema: { ...avatarSchema, summary: 'A profile photo in a size: small 128, medium 512, large 1024 (public, immutable)' } },
+    {
+      schema: {
+        ...avatarSchema,
+        summary: 'A profile photo in a size: small 128, medium 512, large 1024 (public, immutable)',
+      },
+    },
     async (request, reply) => sendAvatar(request, reply, request.params.id, request.params.size),
   );
 

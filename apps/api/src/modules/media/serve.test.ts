@@ -38,7 +38,10 @@ describe('GET /api/media/avatar/:id/:size', () => {
   });
 
   it('needs no sign-in', async () => {
-    expect((await t.app.inject({ url: `/api/media/avatar/${id}/medium`, headers: { authorization: 'Bearer broken' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/media/avatar/${id}/medium`, headers: { authorization: 'Bearer broken' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 304 with no body to a matching If-None-Match', async () => {
@@ -59,7 +62,12 @@ describe('GET /api/media/avatar/:id/:size', () => {
   });
 
   it('answers NOT_FOUND for unknown ids, unknown sizes and deleted photos', async () => {
-    for (const url of [`/api/media/avatar/999999`, `/api/media/avatar/${id}/huge`, `/api/media/avatar/${id}/SMALL`, `/api/media/avatar/2147483647/small`]) {
+    for (const url of [
+      `/api/media/avatar/999999`,
+      `/api/media/avatar/${id}/huge`,
+      `/api/media/avatar/${id}/SMALL`,
+      `/api/media/avatar/2147483647/small`,
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -67,14 +75,22 @@ describe('GET /api/media/avatar/:id/:size', () => {
     expect((await t.app.inject('/api/media/avatar/abc')).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
 
     const user = await insertUser(t.database);
-    const gone = (await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })).json().id;
-    await t.app.inject({ method: 'DELETE', url: `/api/media/${gone}`, headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } });
+    const gone = (
+      await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })
+    ).json().id;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${gone}`,
+      headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` },
+    });
     expect((await t.app.inject(`/api/media/avatar/${gone}`)).statusCode).toBe(404);
   });
 
   it('never serves media of other albums through the avatar URL', async () => {
     const user = await insertUser(t.database);
-    const photo = (await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })).json();
+    const photo = (
+      await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })
+    ).json();
     // A KYC document stored by a later feature must not be public under /avatar.
     await t.database.db.update(media).set({ album: 'kyc' }).where(eq(media.id, photo.id));
     expect((await t.app.inject(`/api/media/avatar/${photo.id}/small`)).statusCode).toBe(404);
@@ -82,7 +98,9 @@ describe('GET /api/media/avatar/:id/:size', () => {
 
   it('answers NOT_FOUND when the files are gone', async () => {
     const user = await insertUser(t.database);
-    const photo = (await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })).json();
+    const photo = (
+      await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })
+    ).json();
     const [row] = await mediaRowsOf(t, user.id);
     fs.rmSync(path.join(storeRoot(t), row!.storageKey, 'small.webp'));
     expect((await t.app.inject(`/api/media/avatar/${photo.id}/small`)).statusCode).toBe(404);
@@ -103,19 +121,30 @@ describe('GET /api/media/album/:album', () => {
     expect(empty.json()).toEqual({ items: [] });
 
     await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) });
-    const current = (await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })).json();
+    const current = (
+      await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })
+    ).json();
     const res = await t.app.inject(`/api/media/album/profile_photos?userId=${user.id}`);
     expect(res.statusCode).toBe(200);
     const list = albumListSchema.parse(res.json());
     // The replaced photo was deleted with the upload of the new one.
-    expect(list.items).toEqual([{ id: current.id, url: `/api/media/avatar/${current.id}`, createdAt: expect.any(String) }]);
+    expect(list.items).toEqual([
+      { id: current.id, url: `/api/media/avatar/${current.id}`, createdAt: expect.any(String) },
+    ]);
     expect(new Date(list.items[0]!.createdAt).getTime()).not.toBeNaN();
   });
 
   it('answers NOT_FOUND for an unknown user and VALIDATION_ERROR for closed albums or a missing userId', async () => {
-    expect((await t.app.inject('/api/media/album/profile_photos?userId=999999')).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await t.app.inject('/api/media/album/profile_photos?userId=999999')).json()).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const user = await insertUser(t.database);
-    for (const url of [`/api/media/album/kyc?userId=${user.id}`, `/api/media/album/news?userId=${user.id}`, '/api/media/album/profile_photos', '/api/media/album/profile_photos?userId=x']) {
+    for (const url of [
+      `/api/media/album/kyc?userId=${user.id}`,
+      `/api/media/album/news?userId=${user.id}`,
+      '/api/media/album/profile_photos',
+      '/api/media/album/profile_photos?userId=x',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });

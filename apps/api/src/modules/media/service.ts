@@ -66,7 +66,10 @@ export async function uploadMedia(deps: MediaDeps, input: UploadInput): Promise<
   if (input.targetId !== undefined && input.targetId !== input.userId) throw new AppError('FORBIDDEN');
   const variants = await processImage(input.file);
   const sizes = Object.fromEntries(
-    IMAGE_SIZE_NAMES.map((size) => [size, { width: variants[size].width, height: variants[size].height, bytes: variants[size].bytes }]),
+    IMAGE_SIZE_NAMES.map((size) => [
+      size,
+      { width: variants[size].width, height: variants[size].height, bytes: variants[size].bytes },
+    ]),
   ) as UploadedMedia['variants'];
 
   let writtenKey: string | undefined;
@@ -84,7 +87,13 @@ export async function uploadMedia(deps: MediaDeps, input: UploadInput): Promise<
 
       const [row] = await tx
         .insert(media)
-        .values({ userId: input.userId, album: input.album, targetId: input.targetId ?? null, storageKey: '', variants: sizes })
+        .values({
+          userId: input.userId,
+          album: input.album,
+          targetId: input.targetId ?? null,
+          storageKey: '',
+          variants: sizes,
+        })
         .returning({ id: media.id });
       const id = row!.id;
       const storageKey = `u${input.userId}/${id}-${crypto.randomBytes(8).toString('hex')}`;
@@ -176,5 +185,7 @@ export async function listAlbum(db: Db, album: MediaAlbum, userId: number): Prom
     .from(media)
     .where(and(eq(media.userId, userId), eq(media.album, album), isNull(media.deletedAt)))
     .orderBy(desc(media.createdAt), desc(media.id));
-  return { items: rows.map((row) => ({ id: row.id, url: mediaUrl(row.id, album), createdAt: row.createdAt.toISOString() })) };
+  return {
+    items: rows.map((row) => ({ id: row.id, url: mediaUrl(row.id, album), createdAt: row.createdAt.toISOString() })),
+  };
 }

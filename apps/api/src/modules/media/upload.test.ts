@@ -5,7 +5,17 @@ import { uploadedMediaSchema } from '@app/shared/schemas/media';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { users } from '../../db/schema';
 import { LocalFileStore } from './storage';
-import { bearer, cameraPhoto, jpegFile, mediaRowsOf, multipartBody, plainImage, storedFiles, upload, userFiles } from '../../../test/kits/media';
+import {
+  bearer,
+  cameraPhoto,
+  jpegFile,
+  mediaRowsOf,
+  multipartBody,
+  plainImage,
+  storedFiles,
+  upload,
+  userFiles,
+} from '../../../test/kits/media';
 
 // Every upload counts against the sensitive tier (3 x this per minute from one address).
 const ENOUGH_RATE = { RATE_LIMIT_AUTH_MAX: '100' };
@@ -67,7 +77,9 @@ describe('POST /api/media', () => {
   it('replaces the previous avatar: its row is marked deleted and its files removed', async () => {
     const user = await insertUser(t.database);
     const first = (await upload(t, user.id, { album: 'profile_photos', files: jpegFile(photo) })).json();
-    const second = (await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await plainImage('png'), 'b.png') })).json();
+    const second = (
+      await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await plainImage('png'), 'b.png') })
+    ).json();
     expect(await avatarOf(t, user.id)).toBe(second.url);
 
     const [old, current] = await mediaRowsOf(t, user.id);
@@ -82,7 +94,9 @@ describe('POST /api/media', () => {
     const user = await insertUser(t.database);
     const images = await Promise.all([plainImage('png'), plainImage('webp'), plainImage('jpeg'), plainImage('gif')]);
     const responses = await Promise.all(
-      images.map((data, i) => upload(t, user.id, { album: 'profile_photos', files: { data, filename: `p${i}`, type: 'image/*' } })),
+      images.map((data, i) =>
+        upload(t, user.id, { album: 'profile_photos', files: { data, filename: `p${i}`, type: 'image/*' } }),
+      ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
 
@@ -103,9 +117,17 @@ describe('POST /api/media', () => {
     const none = await upload(t, user.id, { album: 'profile_photos' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ code: 'FILE_REQUIRED' });
-    const empty = await upload(t, user.id, { album: 'profile_photos', files: { data: Buffer.alloc(0), filename: '', type: 'application/octet-stream' } });
+    const empty = await upload(t, user.id, {
+      album: 'profile_photos',
+      files: { data: Buffer.alloc(0), filename: '', type: 'application/octet-stream' },
+    });
     expect(empty.json()).toMatchObject({ code: 'FILE_REQUIRED' });
-    const json = await t.app.inject({ method: 'POST', url: '/api/media', headers: await bearer(t, user.id), payload: { album: 'profile_photos' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: await bearer(t, user.id),
+      payload: { album: 'profile_photos' },
+    });
     expect(json.json()).toMatchObject({ code: 'FILE_REQUIRED' });
     expect(await mediaRowsOf(t, user.id)).toEqual([]);
   });
@@ -148,22 +170,36 @@ describe('POST /api/media', () => {
     for (const album of ['kyc', 'news', 'channel_photos', 'nope']) {
       const res = await upload(t, user.id, { album, files: jpegFile(photo) });
       expect(res.statusCode, album).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'album', key: 'msg.invalid-value' }] });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: [{ path: 'album', key: 'msg.invalid-value' }],
+      });
     }
     const missing = await upload(t, user.id, { files: jpegFile(photo) });
     expect(missing.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'album' }] });
     const badTarget = await upload(t, user.id, { album: 'profile_photos', targetId: 'abc', files: jpegFile(photo) });
     expect(badTarget.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'targetId' }] });
-    const forOther = await upload(t, user.id, { album: 'profile_photos', targetId: String(other.id), files: jpegFile(photo) });
+    const forOther = await upload(t, user.id, {
+      album: 'profile_photos',
+      targetId: String(other.id),
+      files: jpegFile(photo),
+    });
     expect(forOther.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
-    const forSelf = await upload(t, user.id, { album: 'profile_photos', targetId: String(user.id), files: jpegFile(photo) });
+    const forSelf = await upload(t, user.id, {
+      album: 'profile_photos',
+      targetId: String(user.id),
+      files: jpegFile(photo),
+    });
     expect(forSelf.statusCode).toBe(201);
     expect((await mediaRowsOf(t, user.id)).map((r) => r.targetId)).toEqual([user.id]);
   });
 
   it('takes one file only', async () => {
     const user = await insertUser(t.database);
-    const res = await upload(t, user.id, { album: 'profile_photos', files: [jpegFile(photo), jpegFile(photo, 'b.jpg')] });
+    const res = await upload(t, user.id, {
+      album: 'profile_photos',
+      files: [jpegFile(photo), jpegFile(photo, 'b.jpg')],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'files' }] });
     expect(await mediaRowsOf(t, user.id)).toEqual([]);
@@ -185,7 +221,10 @@ describe('POST /api/media', () => {
     expect(post.responses['201']).toBeDefined();
     expect(doc.paths['/api/media/avatar/{id}/{size}'].get.responses['200'].content['image/webp']).toBeDefined();
     expect(doc.paths['/api/media/{id}'].delete).toBeDefined();
-    expect(doc.paths['/api/media/album/{album}'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['album', 'userId']);
+    expect(doc.paths['/api/media/album/{album}'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'album',
+      'userId',
+    ]);
   });
 });
 
@@ -211,7 +250,10 @@ describe('POST /api/media over UPLOAD_MAX_BYTES', () => {
     const user = await insertUser(t.database);
     const small = await plainImage('png', 64, 64);
     expect(small.length).toBeLessThan(4096);
-    const res = await upload(t, user.id, { album: 'profile_photos', files: { data: small, filename: 'a.png', type: 'image/png' } });
+    const res = await upload(t, user.id, {
+      album: 'profile_photos',
+      files: { data: small, filename: 'a.png', type: 'image/png' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().variants.large).toMatchObject({ width: 64, height: 64 });
   });

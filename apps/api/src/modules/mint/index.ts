@@ -18,7 +18,11 @@ export function createMintModule(deps: {
   clock: Clock;
   meetings: MeetingService;
   config: Pick<Config, 'MINT_CHANCE_SILVER' | 'MINT_CHANCE_GOLD' | 'MINT_CHANCE_PLATINUM' | 'MINT_RANDOM_SEED'>;
-  toUser: <E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+  toUser: <E extends keyof ServerToClientEvents>(
+    userId: number,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ) => void;
   log: FastifyBaseLogger;
 }) {
   const { config } = deps;
@@ -26,7 +30,11 @@ export function createMintModule(deps: {
     ctx: deps.ctx,
     clock: deps.clock,
     meetings: deps.meetings,
-    chances: { SILVER: config.MINT_CHANCE_SILVER, GOLD: config.MINT_CHANCE_GOLD, PLATINUM: config.MINT_CHANCE_PLATINUM },
+    chances: {
+      SILVER: config.MINT_CHANCE_SILVER,
+      GOLD: config.MINT_CHANCE_GOLD,
+      PLATINUM: config.MINT_CHANCE_PLATINUM,
+    },
     random: createMintRandom(config.MINT_RANDOM_SEED),
     emit: deps.toUser,
     log: deps.log,

@@ -73,7 +73,8 @@ afterAll(async () => {
 });
 
 const user = () => kitUser(t.app, t.database);
-const mint = (who: KitUser, peer: KitUser) => api<MintResult & ErrorBody>(t.app, 'PATCH', '/crypto/nft/mint', who, { userId: peer.id });
+const mint = (who: KitUser, peer: KitUser) =>
+  api<MintResult & ErrorBody>(t.app, 'PATCH', '/crypto/nft/mint', who, { userId: peer.id });
 let draws = 0;
 
 /** Two users who hold Silver for a day and met and confirmed (unless told otherwise). */
@@ -86,7 +87,13 @@ async function readyPair(options: { held?: number; confirmedBy?: 'both' | 'none'
 }
 
 async function online(who: KitUser) {
-  const socket: ClientSocket = connect(url, { path: '/socket.io', reconnection: false, forceNew: true, transports: ['websocket'], auth: { accessKey: who.token } });
+  const socket: ClientSocket = connect(url, {
+    path: '/socket.io',
+    reconnection: false,
+    forceNew: true,
+    transports: ['websocket'],
+    auth: { accessKey: who.token },
+  });
   sockets.push(socket);
   await new Promise((resolve) => socket.once('session:ready', resolve));
   const events: { event: string; payload: unknown }[] = [];
@@ -96,9 +103,13 @@ async function online(who: KitUser) {
 
 const attemptsOf = async (a: KitUser, b: KitUser) => {
   const pair = pairOf(a.id, b.id);
-  return t.database.db.select().from(mintAttempts).where(and(eq(mintAttempts.userLowId, pair.low), eq(mintAttempts.userHighId, pair.high)));
+  return t.database.db
+    .select()
+    .from(mintAttempts)
+    .where(and(eq(mintAttempts.userLowId, pair.low), eq(mintAttempts.userHighId, pair.high)));
 };
-const unmetOf = (body: ErrorBody) => (body.details as { requirements: { key: string; reason: string; values?: object }[] }).requirements;
+const unmetOf = (body: ErrorBody) =>
+  (body.details as { requirements: { key: string; reason: string; values?: object }[] }).requirements;
 
 async function settle(passes = 8) {
   for (let i = 0; i < passes; i++) {
@@ -122,11 +133,17 @@ describe('requirements', () => {
 
   it('needs both confirmations', async () => {
     const [a, b] = await readyPair({ confirmedBy: 'none' });
-    expect(unmetOf((await mint(a, b)).body)).toEqual([{ key: 'confirmed', reason: 'meeting.requirements.confirmed.both' }]);
+    expect(unmetOf((await mint(a, b)).body)).toEqual([
+      { key: 'confirmed', reason: 'meeting.requirements.confirmed.both' },
+    ]);
     const code = (await view(t.app, b, a)).myCode.code;
     expect((await api(t.app, 'POST', `/meet/meetings/${b.id}/confirm`, a, { code })).status).toBe(200);
-    expect(unmetOf((await mint(a, b)).body)).toEqual([{ key: 'confirmed', reason: 'meeting.requirements.confirmed.peer' }]);
-    expect(unmetOf((await mint(b, a)).body)).toEqual([{ key: 'confirmed', reason: 'meeting.requirements.confirmed.you' }]);
+    expect(unmetOf((await mint(a, b)).body)).toEqual([
+      { key: 'confirmed', reason: 'meeting.requirements.confirmed.peer' },
+    ]);
+    expect(unmetOf((await mint(b, a)).body)).toEqual([
+      { key: 'confirmed', reason: 'meeting.requirements.confirmed.you' },
+    ]);
   });
 
   it('needs a level both hold', async () => {
@@ -138,7 +155,10 @@ describe('requirements', () => {
       'meeting.requirements.kyc.noLevel',
     ]);
     await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, DAY + HOUR);
-    expect(unmetOf((await mint(a, b)).body)[0]).toEqual({ key: 'sameLevel', reason: 'meeting.requirements.sameLevel.peerHasNone' });
+    expect(unmetOf((await mint(a, b)).body)[0]).toEqual({
+      key: 'sameLevel',
+      reason: 'meeting.requirements.sameLevel.peerHasNone',
+    });
     await giveToken(t.app, t.database, b.id, NFT_TYPE.GOLD, DAY + HOUR);
     expect(unmetOf((await mint(a, b)).body)[0]).toEqual({
       key: 'sameLevel',
@@ -150,13 +170,21 @@ describe('requirements', () => {
   it('needs both tokens held for 24 hours, and says how long is left', async () => {
     const [a, b] = await readyPair({ held: 20 * HOUR });
     const [held] = unmetOf((await mint(a, b)).body);
-    expect(held).toMatchObject({ key: 'heldLongEnough', reason: 'meeting.requirements.heldLongEnough.both', values: { level: 'SILVER', hours: 4, required: 24 } });
+    expect(held).toMatchObject({
+      key: 'heldLongEnough',
+      reason: 'meeting.requirements.heldLongEnough.both',
+      values: { level: 'SILVER', hours: 4, required: 24 },
+    });
     const [c, d] = [await user(), await user()];
     await giveToken(t.app, t.database, c.id, NFT_TYPE.SILVER, DAY + HOUR);
     await giveToken(t.app, t.database, d.id, NFT_TYPE.SILVER, 23 * HOUR + 30 * 60_000);
     await recordMeeting(t.app, t.database, c, d);
     expect(unmetOf((await mint(c, d)).body)).toEqual([
-      { key: 'heldLongEnough', reason: 'meeting.requirements.heldLongEnough.peer', values: expect.objectContaining({ hours: 1 }) },
+      {
+        key: 'heldLongEnough',
+        reason: 'meeting.requirements.heldLongEnough.peer',
+        values: expect.objectContaining({ hours: 1 }),
+      },
     ]);
   });
 
@@ -165,7 +193,9 @@ describe('requirements', () => {
     await giveToken(t.app, t.database, a.id, NFT_TYPE.GOLD, DAY + HOUR);
     await giveToken(t.app, t.database, b.id, NFT_TYPE.GOLD, DAY + HOUR);
     await recordMeeting(t.app, t.database, a, b);
-    expect(unmetOf((await mint(a, b)).body)).toEqual([{ key: 'kyc', reason: 'meeting.requirements.kyc.both', values: { level: 'GOLD' } }]);
+    expect(unmetOf((await mint(a, b)).body)).toEqual([
+      { key: 'kyc', reason: 'meeting.requirements.kyc.both', values: { level: 'GOLD' } },
+    ]);
     expect((await view(t.app, a, b)).mintLevel).toBe('GOLD');
     // With Silver as well, Silver (no KYC needed) is the level a mint would be of.
     await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, DAY + HOUR);
@@ -179,9 +209,15 @@ describe('requirements', () => {
     const mine = await mint(b, a);
     expect(mine).toMatchObject({ status: 403, body: { code: 'MINT_RESTRICTED' } });
     expect(unmetOf(mine.body)).toEqual([
-      { key: 'notRestricted', reason: 'meeting.requirements.notRestricted.you', values: expect.objectContaining({ reason: 'impossible_movement', hours: 24 }) },
+      {
+        key: 'notRestricted',
+        reason: 'meeting.requirements.notRestricted.you',
+        values: expect.objectContaining({ reason: 'impossible_movement', hours: 24 }),
+      },
     ]);
-    expect(unmetOf((await mint(a, b)).body)).toEqual([{ key: 'notRestricted', reason: 'meeting.requirements.notRestricted.peer' }]);
+    expect(unmetOf((await mint(a, b)).body)).toEqual([
+      { key: 'notRestricted', reason: 'meeting.requirements.notRestricted.peer' },
+    ]);
     expect(await attemptsOf(a, b)).toEqual([]);
   });
 
@@ -189,12 +225,28 @@ describe('requirements', () => {
     const [a, b] = await readyPair();
     const pair = pairOf(a.id, b.id);
     const [meeting] = await t.database.db.select().from(meetings).where(eq(meetings.userLowId, pair.low));
-    await t.database.db.insert(mintAttempts).values({ meetingId: meeting!.id, userLowId: pair.low, userHighId: pair.high, requestedBy: a.id, type: 0, outcome: 'pending', chance: '0.5', roll: '0.1' });
+    await t.database.db
+      .insert(mintAttempts)
+      .values({
+        meetingId: meeting!.id,
+        userLowId: pair.low,
+        userHighId: pair.high,
+        requestedBy: a.id,
+        type: 0,
+        outcome: 'pending',
+        chance: '0.5',
+        roll: '0.1',
+      });
     expect((await mint(b, a)).body.code).toBe('MINT_IN_PROGRESS');
-    expect((await view(t.app, a, b)).requirements.find((r) => r.key === 'pairNotMinted')).toMatchObject({ met: false, reason: 'meeting.requirements.pairNotMinted.inProgress' });
+    expect((await view(t.app, a, b)).requirements.find((r) => r.key === 'pairNotMinted')).toMatchObject({
+      met: false,
+      reason: 'meeting.requirements.pairNotMinted.inProgress',
+    });
     expect((await mint(a, a)).body.code).toBe('SELF_ACTION_NOT_ALLOWED');
     expect((await mint(a, { ...a, id: 99_999_999 })).status).toBe(404);
-    expect((await api<ErrorBody>(t.app, 'PATCH', '/crypto/nft/mint', a, { userId: 'x' })).body.code).toBe('VALIDATION_ERROR');
+    expect((await api<ErrorBody>(t.app, 'PATCH', '/crypto/nft/mint', a, { userId: 'x' })).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await api<ErrorBody>(t.app, 'PATCH', '/crypto/nft/mint', null, { userId: b.id })).status).toBe(401);
   });
 });
@@ -219,22 +271,51 @@ describe('the draw', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ outcome: 'success', level: 'SILVER', chance: 0.5 });
     const [attempt] = await attemptsOf(a, b);
-    expect(attempt).toMatchObject({ outcome: 'success', requestedBy: a.id, chance: '0.50000', roll: quantizeRoll(mintDraw(SEED, draws++)).toFixed(10) });
+    expect(attempt).toMatchObject({
+      outcome: 'success',
+      requestedBy: a.id,
+      chance: '0.50000',
+      roll: quantizeRoll(mintDraw(SEED, draws++)).toFixed(10),
+    });
 
     const nftId = res.body.nftId!;
     const [token] = await t.database.db.select().from(nfts).where(eq(nfts.id, nftId));
     const pair = pairOf(a.id, b.id);
-    expect(token).toMatchObject({ type: NFT_TYPE.SILVER, status: 'LISTED', ownerId: null, parent1Id: pair.low, parent2Id: pair.high });
+    expect(token).toMatchObject({
+      type: NFT_TYPE.SILVER,
+      status: 'LISTED',
+      ownerId: null,
+      parent1Id: pair.low,
+      parent2Id: pair.high,
+    });
     expect((await chain.gateway.ownerOf(nftId)).toLowerCase()).toBe(chain.gateway.marketAddress.toLowerCase());
     const client = createPublicClient({ transport: http(chain.rpcUrl) });
-    const parents = await client.readContract({ address: chain.gateway.marketAddress, abi: eeeMarketAbi, functionName: 'parentsOf', args: [BigInt(nftId)] });
-    expect(parents.map((p) => p.toLowerCase())).toEqual([chain.gateway.addressOf(pair.low).toLowerCase(), chain.gateway.addressOf(pair.high).toLowerCase()]);
+    const parents = await client.readContract({
+      address: chain.gateway.marketAddress,
+      abi: eeeMarketAbi,
+      functionName: 'parentsOf',
+      args: [BigInt(nftId)],
+    });
+    expect(parents.map((p) => p.toLowerCase())).toEqual([
+      chain.gateway.addressOf(pair.low).toLowerCase(),
+      chain.gateway.addressOf(pair.high).toLowerCase(),
+    ]);
 
-    const generate = await t.database.db.select().from(cryptoTransactions).where(and(eq(cryptoTransactions.type, 'GENERATE'), eq(cryptoTransactions.nftId, nftId)));
+    const generate = await t.database.db
+      .select()
+      .from(cryptoTransactions)
+      .where(and(eq(cryptoTransactions.type, 'GENERATE'), eq(cryptoTransactions.nftId, nftId)));
     expect(generate.map((g) => g.userId).sort()).toEqual([a.id, b.id].sort());
-    expect(generate.every((g) => g.status === 'CONFIRMED' && g.amount === '0' && g.txHash === token!.createdTxHash)).toBe(true);
+    expect(
+      generate.every((g) => g.status === 'CONFIRMED' && g.amount === '0' && g.txHash === token!.createdTxHash),
+    ).toBe(true);
     expect(res.body.transactionId).toBe(generate.find((g) => g.userId === a.id)!.id);
-    const txList = await api<{ items: { type: string; nftId: number }[] }>(t.app, 'GET', '/crypto/transaction?type=GENERATE', b);
+    const txList = await api<{ items: { type: string; nftId: number }[] }>(
+      t.app,
+      'GET',
+      '/crypto/transaction?type=GENERATE',
+      b,
+    );
     expect(txList.body.items).toEqual([expect.objectContaining({ type: 'GENERATE', nftId })]);
 
     await new Promise((r) => setTimeout(r, 300));
@@ -243,16 +324,25 @@ describe('the draw', () => {
       [eventsB, b, a],
     ] as const) {
       const result = events.find((e) => e.event === 'mint:result')?.payload as { peerId: number; result: MintResult };
-      expect(result).toMatchObject({ peerId: peer.id, result: { outcome: 'success', nftId, transactionId: generate.find((g) => g.userId === me.id)!.id } });
+      expect(result).toMatchObject({
+        peerId: peer.id,
+        result: { outcome: 'success', nftId, transactionId: generate.find((g) => g.userId === me.id)!.id },
+      });
       expect(events.find((e) => e.event === 'wallet:changed')?.payload).toMatchObject({ reason: 'mint' });
-      expect(events.find((e) => e.event === 'notification')?.payload).toMatchObject({ text: 'notifications.mintSucceeded', values: { level: 'SILVER', id: nftId } });
+      expect(events.find((e) => e.event === 'notification')?.payload).toMatchObject({
+        text: 'notifications.mintSucceeded',
+        values: { level: 'SILVER', id: nftId },
+      });
       const update = events.filter((e) => e.event === 'meeting:update').at(-1)?.payload as { view: MeetingView };
       expect(update.view.lastMint).toMatchObject({ outcome: 'success', nftId });
     }
 
     const after = await view(t.app, b, a);
     expect(after).toMatchObject({ canMint: false, lastMint: { outcome: 'success', nftId } });
-    expect(after.requirements.find((r) => r.key === 'pairNotMinted')).toMatchObject({ met: false, reason: 'meeting.requirements.pairNotMinted.minted' });
+    expect(after.requirements.find((r) => r.key === 'pairNotMinted')).toMatchObject({
+      met: false,
+      reason: 'meeting.requirements.pairNotMinted.minted',
+    });
     expect((await mint(b, a)).body.code).toBe('PAIR_ALREADY_MINTED');
     expect(await attemptsOf(a, b)).toHaveLength(1);
   });
@@ -263,7 +353,10 @@ describe('the draw', () => {
     await chain.mintUsdt(address as Address, parseEther('150'));
     await settle(chain.gateway.confirmations + 2);
     // Whatever is on sale (earlier mints) is taken off, so the buyer has to queue.
-    await t.database.db.update(nfts).set({ status: 'OWNED', ownerId: null, listedAt: null }).where(eq(nfts.status, 'LISTED'));
+    await t.database.db
+      .update(nfts)
+      .set({ status: 'OWNED', ownerId: null, listedAt: null })
+      .where(eq(nfts.status, 'LISTED'));
     const market = await api<{ levels: { level: string; stock: number }[] }>(t.app, 'GET', '/crypto/market', null);
     expect(market.body.levels.find((l) => l.level === 'SILVER')!.stock).toBe(0);
     const queued = await t.app.inject({
@@ -283,9 +376,13 @@ describe('the draw', () => {
     await settle();
     const done = (await api<Purchase>(t.app, 'GET', `/crypto/nft/purchase/${purchase!.id}`, buyer)).body;
     expect(done.status).toBe('COMPLETED');
-    expect((await chain.gateway.ownerOf(res.body.nftId!)).toLowerCase()).toBe(chain.gateway.addressOf(buyer.id).toLowerCase());
+    expect((await chain.gateway.ownerOf(res.body.nftId!)).toLowerCase()).toBe(
+      chain.gateway.addressOf(buyer.id).toLowerCase(),
+    );
     const wallet = (await api<Wallet>(t.app, 'GET', '/crypto/wallet', buyer)).body;
-    expect(wallet.nfts).toEqual([expect.objectContaining({ id: res.body.nftId, parent1: expect.objectContaining({ id: Math.min(a.id, b.id) }) })]);
+    expect(wallet.nfts).toEqual([
+      expect.objectContaining({ id: res.body.nftId, parent1: expect.objectContaining({ id: Math.min(a.id, b.id) }) }),
+    ]);
   });
 
   it('records a draw that did not succeed; the pair cannot try again', async () => {
@@ -294,11 +391,21 @@ describe('the draw', () => {
     const res = await mint(a, b);
     const roll = quantizeRoll(mintDraw(SEED, draws++));
     expect(roll).toBeGreaterThanOrEqual(0.5);
-    expect(res.body).toMatchObject({ outcome: 'failure', level: 'SILVER', chance: 0.5, nftId: null, transactionId: null });
-    expect(await attemptsOf(a, b)).toEqual([expect.objectContaining({ outcome: 'failure', roll: roll.toFixed(10), nftId: null })]);
+    expect(res.body).toMatchObject({
+      outcome: 'failure',
+      level: 'SILVER',
+      chance: 0.5,
+      nftId: null,
+      transactionId: null,
+    });
+    expect(await attemptsOf(a, b)).toEqual([
+      expect.objectContaining({ outcome: 'failure', roll: roll.toFixed(10), nftId: null }),
+    ]);
     expect(await t.database.db.select().from(nfts)).toHaveLength(stock.length);
     expect((await mint(b, a)).body.code).toBe('PAIR_ALREADY_MINTED');
-    expect((await view(t.app, a, b)).requirements.find((r) => r.key === 'pairNotMinted')).toMatchObject({ reason: 'meeting.requirements.pairNotMinted.failed' });
+    expect((await view(t.app, a, b)).requirements.find((r) => r.key === 'pairNotMinted')).toMatchObject({
+      reason: 'meeting.requirements.pairNotMinted.failed',
+    });
   });
 
   it('calls a chain failure technical; the pair tries again and mints', async () => {
@@ -308,7 +415,9 @@ describe('the draw', () => {
     failMints = false;
     draws++;
     expect(res.body).toMatchObject({ outcome: 'technical_failure', nftId: null });
-    expect(await attemptsOf(a, b)).toEqual([expect.objectContaining({ outcome: 'technical_failure', error: 'MINT_NOT_SENT' })]);
+    expect(await attemptsOf(a, b)).toEqual([
+      expect.objectContaining({ outcome: 'technical_failure', error: 'MINT_NOT_SENT' }),
+    ]);
     const between = await view(t.app, a, b);
     expect(between).toMatchObject({ canMint: true, lastMint: { outcome: 'technical_failure' } });
 

@@ -32,7 +32,11 @@ import { publish } from '../../events/event-bus';
  */
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
-type Emit = <E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+type Emit = <E extends keyof ServerToClientEvents>(
+  userId: number,
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+) => void;
 
 export interface MintDeps {
   ctx: CryptoContext;
@@ -62,7 +66,8 @@ export async function mint(deps: MintDeps, userId: number, peerId: number): Prom
     .from(users)
     .where(and(eq(users.id, peerId), isNull(users.deletedAt), isNull(users.blockedAt)));
   if (!peer) throw new AppError('NOT_FOUND');
-  if (await isBlockedEitherWay(db, userId, peerId)) throw new AppError('USER_BLOCKED', { message: 'Minting is not possible: one of you has blocked the other' });
+  if (await isBlockedEitherWay(db, userId, peerId))
+    throw new AppError('USER_BLOCKED', { message: 'Minting is not possible: one of you has blocked the other' });
 
   const pair = pairOf(userId, peerId);
   const now = deps.clock.now();
@@ -110,10 +115,18 @@ export async function mint(deps: MintDeps, userId: number, peerId: number): Prom
   if (!(roll < chance)) return finish(deps, attempt, { outcome: 'failure' });
 
   const options = journaled(deps.ctx, { purpose: 'mint', refId: attempt.id }, (tx, signed) =>
-    tx.update(mintAttempts).set({ txHash: signed?.hash ?? null }).where(eq(mintAttempts.id, attempt.id)),
+    tx
+      .update(mintAttempts)
+      .set({ txHash: signed?.hash ?? null })
+      .where(eq(mintAttempts.id, attempt.id)),
   );
   try {
-    await deps.ctx.chain.mintChild(type, deps.ctx.chain.addressOf(pair.low), deps.ctx.chain.addressOf(pair.high), options);
+    await deps.ctx.chain.mintChild(
+      type,
+      deps.ctx.chain.addressOf(pair.low),
+      deps.ctx.chain.addressOf(pair.high),
+      options,
+    );
   } catch (error) {
     attempt = one(await db.select().from(mintAttempts).where(eq(mintAttempts.id, attempt.id)));
     if (!attempt.txHash) {
@@ -155,7 +168,12 @@ export async function settlePendingMints(deps: MintDeps, graceMs = 60_000): Prom
 }
 
 /** Waits for the mint transaction; a revert is a technical failure, a slow chain leaves the attempt pending. */
-async function awaitMinted(deps: MintDeps, attempt: MintAttemptRow, hash: Hash, timeoutMs?: number): Promise<MintResult> {
+async function awaitMinted(
+  deps: MintDeps,
+  attempt: MintAttemptRow,
+  hash: Hash,
+  timeoutMs?: number,
+): Promise<MintResult> {
   let ids: number[];
   try {
     ids = await awaitCreated(deps.ctx, hash, timeoutMs);
@@ -166,7 +184,10 @@ async function awaitMinted(deps: MintDeps, attempt: MintAttemptRow, hash: Hash, 
     }
     deps.log.error({ err: error, attemptId: attempt.id }, 'mint transaction failed');
     const reverted = error instanceof AppError && error.code === 'TRANSACTION_FAILED';
-    return finish(deps, attempt, { outcome: 'technical_failure', error: reverted ? 'TRANSACTION_REVERTED' : 'TRANSACTION_FAILED' });
+    return finish(deps, attempt, {
+      outcome: 'technical_failure',
+      error: reverted ? 'TRANSACTION_REVERTED' : 'TRANSACTION_FAILED',
+    });
   }
   const nftId = ids[0];
   if (nftId === undefined) return finish(deps, attempt, { outcome: 'technical_failure', error: 'MINT_NO_TOKEN' });
@@ -181,7 +202,10 @@ async function resumePending(deps: MintDeps, attempt: MintAttemptRow): Promise<M
   return awaitMinted(deps, attempt, attempt.txHash as Hash, 5_000);
 }
 
-type Finish = { outcome: 'failure' } | { outcome: 'technical_failure'; error: ErrorCode } | { outcome: 'success'; nftId: number; hash: Hash };
+type Finish =
+  | { outcome: 'failure' }
+  | { outcome: 'technical_failure'; error: ErrorCode }
+  | { outcome: 'success'; nftId: number; hash: Hash };
 
 /** Records the outcome once (a concurrent finisher loses), tells both users, and answers the requester. */
 async function finish(deps: MintDeps, attempt: MintAttemptRow, end: Finish): Promise<MintResult> {
@@ -192,7 +216,13 @@ async function finish(deps: MintDeps, attempt: MintAttemptRow, end: Finish): Pro
 
   if (end.outcome === 'success') {
     // The token first (its queue is served at once), then the ledger rows and the outcome together.
-    await recordCreatedTokens(ctx, { ids: [end.nftId], type: attempt.type, txHash: end.hash, parent1Id: pair.low, parent2Id: pair.high });
+    await recordCreatedTokens(ctx, {
+      ids: [end.nftId],
+      type: attempt.type,
+      txHash: end.hash,
+      parent1Id: pair.low,
+      parent2Id: pair.high,
+    });
     const receipt = await ctx.chain.receipt(end.hash);
     const done = await ctx.db.transaction(async (tx) => {
       const [claimed] = await tx
@@ -220,8 +250,17 @@ async function finish(deps: MintDeps, attempt: MintAttemptRow, end: Finish): Pro
         )
         .returning();
       for (const row of rows) txIds.set(row.userId!, row.id);
-      await publish(tx, 'token.minted', { nftId: end.nftId, level: attempt.type, parent1Id: pair.low, parent2Id: pair.high, attemptId: attempt.id });
-      await tx.update(mintAttempts).set({ transactionId: txIds.get(attempt.requestedBy) ?? null }).where(eq(mintAttempts.id, attempt.id));
+      await publish(tx, 'token.minted', {
+        nftId: end.nftId,
+        level: attempt.type,
+        parent1Id: pair.low,
+        parent2Id: pair.high,
+        attemptId: attempt.id,
+      });
+      await tx
+        .update(mintAttempts)
+        .set({ transactionId: txIds.get(attempt.requestedBy) ?? null })
+        .where(eq(mintAttempts.id, attempt.id));
       return rows;
     });
     if (done) {
@@ -246,6 +285,11 @@ async function finish(deps: MintDeps, attempt: MintAttemptRow, end: Finish): Pro
     deps.emit(userId, 'mint:result', { peerId, result });
     deps.emit(userId, 'notification', mintPush(result));
   }
-  await deps.meetings.pushViews(pair.low, pair.high).catch((error: unknown) => deps.log.error({ err: error }, 'meeting views after a mint'));
-  return toMintResult(final, txIds.get(attempt.requestedBy) ?? (await generateTransactionOf(ctx.db, final.nftId, attempt.requestedBy)));
+  await deps.meetings
+    .pushViews(pair.low, pair.high)
+    .catch((error: unknown) => deps.log.error({ err: error }, 'meeting views after a mint'));
+  return toMintResult(
+    final,
+    txIds.get(attempt.requestedBy) ?? (await generateTransactionOf(ctx.db, final.nftId, attempt.requestedBy)),
+  );
 }

@@ -5,7 +5,10 @@ import { sightDevice } from '../meet/meetings/plugin';
 import { mint, type MintDeps } from './mint-service';
 
 /** PATCH /crypto/nft/mint (SPEC.md section 7): the route sits under /crypto, the rules here. */
-export const mintRoutes: FastifyPluginAsyncZod<{ deps: MintDeps; devices: MeetingService['devices'] }> = async (app, { deps, devices }) => {
+export const mintRoutes: FastifyPluginAsyncZod<{ deps: MintDeps; devices: MeetingService['devices'] }> = async (
+  app,
+  { deps, devices },
+) => {
   app.patch(
     '/nft/mint',
     {

@@ -7,7 +7,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/news/',
     {
-      schema: { tags: ['news'], summary: 'Published news, newest first', querystring: newsListQuerySchema, response: { 200: newsListSchema } },
+      schema: {
+        tags: ['news'],
+        summary: 'Published news, newest first',
+        querystring: newsListQuerySchema,
+        response: { 200: newsListSchema },
+      },
     },
     async (request) => listPublishedNews(app.database.db, request.query.offset, request.query.limit),
   );

@@ -30,4 +30,5 @@ export function toPeer(row: PeerRow): ChatPeer {
 }
 
 /** How a notification names a user: nickname, else first name, else the UID. */
-export const displayName = (row: Pick<PeerRow, 'id' | 'domain' | 'firstName'>) => row.domain ?? row.firstName ?? `#${row.id}`;
+export const displayName = (row: Pick<PeerRow, 'id' | 'domain' | 'firstName'>) =>
+  row.domain ?? row.firstName ?? `#${row.id}`;

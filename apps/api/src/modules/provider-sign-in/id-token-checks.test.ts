@@ -38,7 +38,8 @@ beforeAll(async () => {
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'apple-like', alg: 'RS256', use: 'sig' };
 
   server = http.createServer(async (request, response) => {
-    const json = (value: unknown) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (value: unknown) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (request.url === '/.well-known/openid-configuration') {
       return json({
         issuer,
@@ -63,7 +64,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({
-    env: { PUBLIC_URL, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, RATE_LIMIT_AUTH_MAX: '1000' },
+    env: {
+      PUBLIC_URL,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      RATE_LIMIT_AUTH_MAX: '1000',
+    },
   });
 });
 afterAll(async () => {

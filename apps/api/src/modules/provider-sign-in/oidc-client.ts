@@ -71,7 +71,11 @@ export function createProviderClient(config: Config): ProviderClient | null {
 
   return {
     redirectUri,
-    newChecks: () => ({ state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() }),
+    newChecks: () => ({
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+    }),
 
     async authorizationUrl(checks) {
       return oidc.buildAuthorizationUrl(await configuration(), {

@@ -70,7 +70,10 @@ function claim(state: string, cookie?: string) {
 }
 
 /** The whole journey up to the sign-in page: start, the provider's login form, the callback. */
-async function reachSignInPage(login: string, options: { returnTo?: string; extraFields?: Record<string, string>; headers?: Record<string, string> } = {}) {
+async function reachSignInPage(
+  login: string,
+  options: { returnTo?: string; extraFields?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const { location, cookie } = await start(options.returnTo);
   const answer = await signInAtProvider(location, login);
   expect(answer.action).toBe(CALLBACK);
@@ -87,7 +90,8 @@ async function signIn(login: string, options: Parameters<typeof reachSignInPage>
   return { ...reached, state: state!, result: providerSignInResultSchema.parse(res.json()) };
 }
 
-const identitiesOf = (subject: string) => t.database.db.select().from(userIdentities).where(eq(userIdentities.subject, subject));
+const identitiesOf = (subject: string) =>
+  t.database.db.select().from(userIdentities).where(eq(userIdentities.subject, subject));
 
 describe('starting a sign-in', () => {
   it('redirects to the provider with code flow, form_post, PKCE S256, state and nonce, and stores them for 10 minutes', async () => {
@@ -114,16 +118,26 @@ describe('starting a sign-in', () => {
   });
 
   it('clears expired attempts on the way', async () => {
-    await t.database.db.insert(oidcStates).values({ state: 'stale', nonce: 'n', codeVerifier: 'v', expiresAt: new Date(Date.now() - 1000) });
+    await t.database.db
+      .insert(oidcStates)
+      .values({ state: 'stale', nonce: 'n', codeVerifier: 'v', expiresAt: new Date(Date.now() - 1000) });
     await start();
     expect(await t.database.db.select().from(oidcStates).where(eq(oidcStates.state, 'stale'))).toEqual([]);
   });
 
   it('keeps a local returnTo and ignores open-redirect attempts', async () => {
     expect((await signIn(person('ret'), { returnTo: '/market?nft=2' })).result.returnTo).toBe('/market?nft=2');
-    for (const returnTo of ['//evil.example/market', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const returnTo of [
+      '//evil.example/market',
+      'https://evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
       const { location } = await start(returnTo);
-      const [row] = await t.database.db.select().from(oidcStates).where(eq(oidcStates.state, new URL(location).searchParams.get('state')!));
+      const [row] = await t.database.db
+        .select()
+        .from(oidcStates)
+        .where(eq(oidcStates.state, new URL(location).searchParams.get('state')!));
       expect(row!.returnTo, returnTo).toBeNull();
     }
   });
@@ -134,7 +148,12 @@ describe('signing in', () => {
     const login = person('alice');
     const { result } = await signIn(login);
     expect(result.isNewUser).toBe(true);
-    expect(result.user).toMatchObject({ email: `${login}@example.com`.toLowerCase(), emailVerified: true, hasPassword: false, privateRelay: false });
+    expect(result.user).toMatchObject({
+      email: `${login}@example.com`.toLowerCase(),
+      emailVerified: true,
+      hasPassword: false,
+      privateRelay: false,
+    });
     // No nickname, birthday or gender yet: the web app continues to update-profile.
     expect(isProfileComplete(result.user.profile)).toBe(false);
 
@@ -165,7 +184,11 @@ describe('signing in', () => {
 
   it('links to an existing account when the provider verified its e-mail', async () => {
     const login = person('carol');
-    const existing = await insertUser(t.database, { email: `${login}@example.com`, passwordHash: 'hash', emailVerifiedAt: new Date() });
+    const existing = await insertUser(t.database, {
+      email: `${login}@example.com`,
+      passwordHash: 'hash',
+      emailVerifiedAt: new Date(),
+    });
     const { result } = await signIn(login);
     expect(result).toMatchObject({ isNewUser: false, user: { id: existing.id, hasPassword: true } });
     expect(await identitiesOf(login)).toHaveLength(1);
@@ -173,9 +196,15 @@ describe('signing in', () => {
 
   it('takes the account over from an unproven registration of the same e-mail: verified, password dropped', async () => {
     const login = person('pre');
-    const existing = await insertUser(t.database, { email: `${login.toUpperCase()}@EXAMPLE.COM`, passwordHash: 'set-by-someone-else' });
+    const existing = await insertUser(t.database, {
+      email: `${login.toUpperCase()}@EXAMPLE.COM`,
+      passwordHash: 'set-by-someone-else',
+    });
     const { result } = await signIn(login);
-    expect(result).toMatchObject({ isNewUser: false, user: { id: existing.id, emailVerified: true, hasPassword: false } });
+    expect(result).toMatchObject({
+      isNewUser: false,
+      user: { id: existing.id, emailVerified: true, hasPassword: false },
+    });
   });
 
   it('does not link when the provider did not verify the e-mail', async () => {
@@ -203,10 +232,16 @@ describe('signing in', () => {
   it("prefills Apple's one-time names and the browser's language on a new account", async () => {
     const login = person('names');
     const { result } = await signIn(login, {
-      extraFields: { user: JSON.stringify({ name: { firstName: 'Ivan', lastName: 'Petrov' }, email: 'ignored@example.com' }) },
+      extraFields: {
+        user: JSON.stringify({ name: { firstName: 'Ivan', lastName: 'Petrov' }, email: 'ignored@example.com' }),
+      },
       headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
     });
-    expect(result.user).toMatchObject({ locale: 'ru', email: `${login}@example.com`, profile: { firstName: 'Ivan', lastName: 'Petrov' } });
+    expect(result.user).toMatchObject({
+      locale: 'ru',
+      email: `${login}@example.com`,
+      profile: { firstName: 'Ivan', lastName: 'Petrov' },
+    });
   });
 
   it('accepts the answer in the query as well (GET callback)', async () => {
@@ -224,12 +259,17 @@ describe('signing in', () => {
     const answers = await Promise.all([signInAtProvider(one.location, login), signInAtProvider(two.location, login)]);
     const pages = await Promise.all(answers.map((answer) => callback(answer.fields)));
     const results = await Promise.all(
-      [one, two].map(async ({ cookie }, index) => providerSignInResultSchema.parse((await claim(stateOf(pages[index]!)!, cookie)).json())),
+      [one, two].map(async ({ cookie }, index) =>
+        providerSignInResultSchema.parse((await claim(stateOf(pages[index]!)!, cookie)).json()),
+      ),
     );
     expect(results[0]!.user.id).toBe(results[1]!.user.id);
     expect(results.map((r) => r.isNewUser).sort()).toEqual([false, true]);
     expect(await identitiesOf(login)).toHaveLength(1);
-    const rows = await t.database.db.select().from(users).where(sql`lower(${users.email}) = ${`${login}@example.com`}`);
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${`${login}@example.com`}`);
     expect(rows).toHaveLength(1);
   });
 });
@@ -242,7 +282,11 @@ describe('refusals', () => {
     expect((await reachSignInPage(blocked)).page).toBe(ERROR_PAGE);
 
     const deleted = person('deleted');
-    await insertUser(t.database, { email: `${deleted}@example.com`, emailVerifiedAt: new Date(), deletedAt: new Date() });
+    await insertUser(t.database, {
+      email: `${deleted}@example.com`,
+      emailVerifiedAt: new Date(),
+      deletedAt: new Date(),
+    });
     expect((await reachSignInPage(deleted)).page).toBe(ERROR_PAGE);
     expect(await identitiesOf(deleted)).toEqual([]);
   });
@@ -282,7 +326,10 @@ describe('refusals', () => {
   it('refuses when the PKCE verifier does not match the challenge', async () => {
     const { location } = await start();
     const state = new URL(location).searchParams.get('state')!;
-    await t.database.db.update(oidcStates).set({ codeVerifier: 'x'.repeat(43) }).where(eq(oidcStates.state, state));
+    await t.database.db
+      .update(oidcStates)
+      .set({ codeVerifier: 'x'.repeat(43) })
+      .where(eq(oidcStates.state, state));
     expect(await callback((await signInAtProvider(location, person('pkce'))).fields)).toBe(ERROR_PAGE);
   });
 
@@ -296,7 +343,10 @@ describe('refusals', () => {
     const { location } = await start();
     const state = new URL(location).searchParams.get('state')!;
     const { fields } = await signInAtProvider(location, person('expired'));
-    await t.database.db.update(oidcStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oidcStates.state, state));
+    await t.database.db
+      .update(oidcStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oidcStates.state, state));
     expect(await callback(fields)).toBe(ERROR_PAGE);
   });
 });
@@ -307,14 +357,20 @@ describe('claiming the finished sign-in', () => {
     expect((await claim(stateOf(page)!, cookie)).statusCode).toBe(200);
     const again = await claim(stateOf(page)!, cookie);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ statusCode: 400, code: 'PROVIDER_SIGN_IN_FAILED', message: 'Sign-in with the provider failed, please try again' });
+    expect(again.json()).toEqual({
+      statusCode: 400,
+      code: 'PROVIDER_SIGN_IN_FAILED',
+      message: 'Sign-in with the provider failed, please try again',
+    });
   });
 
   it('only in the browser that started it', async () => {
     const { page, cookie } = await reachSignInPage(person('other-browser'));
     const state = stateOf(page)!;
     expect((await claim(state)).json()).toMatchObject({ code: 'PROVIDER_SIGN_IN_FAILED' });
-    expect((await claim(state, 'provider_sign_in=someone-elses-state')).json()).toMatchObject({ code: 'PROVIDER_SIGN_IN_FAILED' });
+    expect((await claim(state, 'provider_sign_in=someone-elses-state')).json()).toMatchObject({
+      code: 'PROVIDER_SIGN_IN_FAILED',
+    });
     const res = await claim(state, cookie);
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['set-cookie'])).toContain('Max-Age=0');
@@ -325,7 +381,11 @@ describe('claiming the finished sign-in', () => {
     const { location, cookie } = await start();
     const pending = new URL(location).searchParams.get('state')!;
     expect((await claim(pending, cookie)).json()).toMatchObject({ code: 'PROVIDER_SIGN_IN_FAILED' });
-    const empty = await t.app.inject({ method: 'POST', url: '/api/user/apple/apple-success-registration', payload: {} });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/apple/apple-success-registration',
+      payload: {},
+    });
     expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
@@ -372,7 +432,9 @@ describe('without a configured provider', () => {
 describe('with the provider unreachable', () => {
   let offline: TestApp;
   beforeAll(async () => {
-    offline = await createTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' } });
+    offline = await createTestApp({
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' },
+    });
   });
   afterAll(() => offline.close());
 

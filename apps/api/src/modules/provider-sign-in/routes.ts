@@ -21,7 +21,8 @@ import { clearStateCookie, readStateCookie, setStateCookie } from './state-cooki
 const redirectResponse = { 302: z.null().describe('Redirect (Location header)') };
 
 /** To the sign-in page, which shows the result: `?state=` to claim, or `?error=` to explain. */
-const toPage = (query: { state: string } | { error: ErrorCode }) => `${PROVIDER_SIGN_IN_PATHS.page}?${new URLSearchParams(query)}`;
+const toPage = (query: { state: string } | { error: ErrorCode }) =>
+  `${PROVIDER_SIGN_IN_PATHS.page}?${new URLSearchParams(query)}`;
 
 /** A browser navigating (the sign-in button) gets a page to read, an API client the JSON error. */
 const isNavigation = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
@@ -33,7 +34,13 @@ function describeFailure(error: unknown) {
   // openid-client wraps the precise check that failed (`unexpected JWT "aud" (audience) claim
   // value`) as `cause`, and `error` is the provider's OAuth error code. Neither carries a secret,
   // unlike the token or the code themselves, which are never logged.
-  const { name, message, code, error: oauthError, cause } = (error ?? {}) as {
+  const {
+    name,
+    message,
+    code,
+    error: oauthError,
+    cause,
+  } = (error ?? {}) as {
     name?: string;
     message?: string;
     code?: string;
@@ -99,12 +106,16 @@ export const providerSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     acceptFormBodies(scope);
     const formScope = scope.withTypeProvider<ZodTypeProvider>();
-    formScope.post('/apple/callback', { schema: { ...callbackSchema, body: providerCallbackParamsSchema } }, (request, reply) =>
-      callback(request, reply, request.body),
+    formScope.post(
+      '/apple/callback',
+      { schema: { ...callbackSchema, body: providerCallbackParamsSchema } },
+      (request, reply) => callback(request, reply, request.body),
     );
   });
-  app.get('/apple/callback', { schema: { ...callbackSchema, querystring: providerCallbackParamsSchema } }, (request, reply) =>
-    callback(request, reply, request.query),
+  app.get(
+    '/apple/callback',
+    { schema: { ...callbackSchema, querystring: providerCallbackParamsSchema } },
+    (request, reply) => callback(request, reply, request.query),
   );
 
   app.post(
@@ -119,7 +130,10 @@ export const providerSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await claimSignIn(app.database.db, app.tokens, { state: request.body.state, browserState: readStateCookie(request) });
+      const result = await claimSignIn(app.database.db, app.tokens, {
+        state: request.body.state,
+        browserState: readStateCookie(request),
+      });
       clearStateCookie(reply, secureCookie);
       return result;
     },

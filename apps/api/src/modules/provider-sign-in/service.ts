@@ -34,7 +34,11 @@ const isActive = (user: Pick<UserRow, 'blockedAt' | 'deletedAt'>) => !user.block
  * Starts an attempt: new state, nonce and PKCE verifier, stored until the callback (expired
  * attempts are cleared on the way), and the provider's authorization URL to send the browser to.
  */
-export async function startSignIn(db: Db, client: ProviderClient, returnTo: string | null): Promise<{ url: URL; state: string }> {
+export async function startSignIn(
+  db: Db,
+  client: ProviderClient,
+  returnTo: string | null,
+): Promise<{ url: URL; state: string }> {
   const checks = client.newChecks();
   // Discovery first: when the provider is unreachable nothing is stored.
   const url = await client.authorizationUrl(checks);
@@ -67,7 +71,10 @@ const withoutEmpty = (params: Record<string, string | undefined>) =>
 
 const appleUserSchema = z.object({
   name: z
-    .object({ firstName: z.string().trim().min(1).max(100).optional(), lastName: z.string().trim().min(1).max(100).optional() })
+    .object({
+      firstName: z.string().trim().min(1).max(100).optional(),
+      lastName: z.string().trim().min(1).max(100).optional(),
+    })
     .optional(),
 });
 
@@ -88,7 +95,14 @@ async function pendingSignIn(db: Db, state: string | undefined): Promise<SignInC
   const [row] = await db
     .select({ state: oidcStates.state, nonce: oidcStates.nonce, codeVerifier: oidcStates.codeVerifier })
     .from(oidcStates)
-    .where(and(eq(oidcStates.state, state), isNull(oidcStates.userId), isNull(oidcStates.claimedAt), gt(oidcStates.expiresAt, new Date())))
+    .where(
+      and(
+        eq(oidcStates.state, state),
+        isNull(oidcStates.userId),
+        isNull(oidcStates.claimedAt),
+        gt(oidcStates.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   if (!row) throw refuse('unknown, expired or already used state');
   return row;
@@ -111,7 +125,9 @@ async function completeSignIn(
         const [marked] = await tx
           .update(oidcStates)
           .set({ userId: result.userId, isNewUser: result.isNewUser })
-          .where(and(eq(oidcStates.state, input.state), isNull(oidcStates.userId), gt(oidcStates.expiresAt, new Date())))
+          .where(
+            and(eq(oidcStates.state, input.state), isNull(oidcStates.userId), gt(oidcStates.expiresAt, new Date())),
+          )
           .returning({ state: oidcStates.state });
         if (!marked) throw refuse('state completed by another callback');
         return result;
@@ -138,7 +154,8 @@ async function resolveUser(
   if (linked) {
     if (!isActive(linked.user)) throw refuse('user is blocked or deleted');
     // People can change the address they share with the provider; the account's own e-mail stays.
-    if (identity.email) await tx.update(userIdentities).set({ email: identity.email }).where(eq(userIdentities.id, linked.identityId));
+    if (identity.email)
+      await tx.update(userIdentities).set({ email: identity.email }).where(eq(userIdentities.id, linked.identityId));
     return { userId: linked.user.id, isNewUser: false };
   }
 
@@ -157,7 +174,9 @@ async function resolveUser(
       // password set by someone else must not keep working on the owner's account.
       await tx.update(users).set({ emailVerifiedAt: new Date(), passwordHash: null }).where(eq(users.id, existing.id));
     }
-    await tx.insert(userIdentities).values({ userId: existing.id, provider, subject: identity.subject, email: identity.email });
+    await tx
+      .insert(userIdentities)
+      .values({ userId: existing.id, provider, subject: identity.subject, email: identity.email });
     return { userId: existing.id, isNewUser: false };
   }
 
@@ -171,7 +190,9 @@ async function resolveUser(
       ...(profile.locale && { locale: profile.locale }),
     })
     .returning({ id: users.id });
-  await tx.insert(userIdentities).values({ userId: created!.id, provider, subject: identity.subject, email: identity.email });
+  await tx
+    .insert(userIdentities)
+    .values({ userId: created!.id, provider, subject: identity.subject, email: identity.email });
   return { userId: created!.id, isNewUser: true };
 }
 
@@ -188,11 +209,22 @@ export async function claimSignIn(
   const [claimed] = await db
     .update(oidcStates)
     .set({ claimedAt: new Date() })
-    .where(and(eq(oidcStates.state, input.state), isNotNull(oidcStates.userId), isNull(oidcStates.claimedAt), gt(oidcStates.expiresAt, new Date())))
+    .where(
+      and(
+        eq(oidcStates.state, input.state),
+        isNotNull(oidcStates.userId),
+        isNull(oidcStates.claimedAt),
+        gt(oidcStates.expiresAt, new Date()),
+      ),
+    )
     .returning({ userId: oidcStates.userId, isNewUser: oidcStates.isNewUser, returnTo: oidcStates.returnTo });
   if (!claimed?.userId) throw new AppError('PROVIDER_SIGN_IN_FAILED');
 
-  const [user] = await db.select({ blockedAt: users.blockedAt, deletedAt: users.deletedAt }).from(users).where(eq(users.id, claimed.userId)).limit(1);
+  const [user] = await db
+    .select({ blockedAt: users.blockedAt, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, claimed.userId))
+    .limit(1);
   if (!user || !isActive(user)) throw new AppError('PROVIDER_SIGN_IN_FAILED');
 
   const record = await issueAuthRecord(db, tokens, claimed.userId);

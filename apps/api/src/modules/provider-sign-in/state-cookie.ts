@@ -11,7 +11,9 @@ const COOKIE = 'provider_sign_in';
 const PATH = PROVIDER_SIGN_IN_PATHS.start;
 
 function attributes(secure: boolean, maxAgeSeconds: number) {
-  return [`Path=${PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
+  return [`Path=${PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join(
+    '; ',
+  );
 }
 
 export function setStateCookie(reply: FastifyReply, state: string, secure: boolean) {

@@ -3,7 +3,11 @@ import type { Db } from '../../db/client';
 import { referralHits, users } from '../../db/schema';
 
 /** Counts a visit through someone's referral link once per visitor; false for a code of nobody. */
-export async function trackReferralHit(db: Db, referrerId: number, visitor: string): Promise<{ valid: boolean; counted: boolean }> {
+export async function trackReferralHit(
+  db: Db,
+  referrerId: number,
+  visitor: string,
+): Promise<{ valid: boolean; counted: boolean }> {
   const [referrer] = await db
     .select({ id: users.id })
     .from(users)

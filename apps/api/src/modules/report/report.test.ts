@@ -21,15 +21,26 @@ async function user(role: 'user' | 'moderator' | 'admin' = 'user'): Promise<Test
 }
 
 async function call<T>(method: 'GET' | 'POST' | 'PATCH', url: string, who: TestUser | null, payload?: unknown) {
-  const res = await t.app.inject({ method, url: `/api${url}`, headers: who?.headers ?? {}, ...(payload !== undefined && { payload: payload as object }) });
+  const res = await t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: who?.headers ?? {},
+    ...(payload !== undefined && { payload: payload as object }),
+  });
   return { status: res.statusCode, body: res.json() as T };
 }
 
-const report = (who: TestUser, payload: Record<string, unknown>) => call<ReportCreated & ErrorBody>('POST', '/report', who, payload);
+const report = (who: TestUser, payload: Record<string, unknown>) =>
+  call<ReportCreated & ErrorBody>('POST', '/report', who, payload);
 
 async function messageFrom(from: TestUser, to: TestUser, text = 'buy my course') {
   const conversation = (await call<Conversation>('POST', '/chat/conversations', from, { userId: to.id })).body;
-  return (await call<ChatMessage>('POST', `/chat/conversations/${conversation.id}/messages`, from, { clientMessageId: crypto.randomUUID(), text })).body;
+  return (
+    await call<ChatMessage>('POST', `/chat/conversations/${conversation.id}/messages`, from, {
+      clientMessageId: crypto.randomUUID(),
+      text,
+    })
+  ).body;
 }
 
 beforeAll(async () => {
@@ -46,9 +57,16 @@ describe('filing a report', () => {
     expect(plain).toMatchObject({ status: 200, body: { status: 'OPEN' } });
 
     const message = await messageFrom(offender, reporter, 'send me your seed');
-    const withMessage = await report(reporter, { userId: offender.id, reason: 'scam', comment: '  asked for my seed  ', messageId: message.id });
+    const withMessage = await report(reporter, {
+      userId: offender.id,
+      reason: 'scam',
+      comment: '  asked for my seed  ',
+      messageId: message.id,
+    });
     expect(withMessage.status).toBe(200);
-    const listed = (await call<ReportList>('GET', '/report/list?limit=100', admin)).body.items.find((r) => r.id === withMessage.body.id)!;
+    const listed = (await call<ReportList>('GET', '/report/list?limit=100', admin)).body.items.find(
+      (r) => r.id === withMessage.body.id,
+    )!;
     expect(listed).toMatchObject({
       reporter: { id: reporter.id },
       user: { id: offender.id },
@@ -65,11 +83,16 @@ describe('filing a report', () => {
     const [reporter, offender, other] = [await user(), await user(), await user()];
     expect((await report(reporter, { userId: offender.id, reason: 'rude' })).body.code).toBe('VALIDATION_ERROR');
     expect((await report(reporter, { reason: 'spam' })).body.code).toBe('VALIDATION_ERROR');
-    expect((await report(reporter, { userId: offender.id, reason: 'other', comment: 'x'.repeat(1001) })).body).toMatchObject({
+    expect(
+      (await report(reporter, { userId: offender.id, reason: 'other', comment: 'x'.repeat(1001) })).body,
+    ).toMatchObject({
       code: 'VALIDATION_ERROR',
       fields: [{ path: 'comment', key: 'msg.max-length?n=1000' }],
     });
-    expect((await report(reporter, { userId: reporter.id, reason: 'spam' })).body).toMatchObject({ statusCode: 400, code: 'SELF_ACTION_NOT_ALLOWED' });
+    expect((await report(reporter, { userId: reporter.id, reason: 'spam' })).body).toMatchObject({
+      statusCode: 400,
+      code: 'SELF_ACTION_NOT_ALLOWED',
+    });
     expect((await report(reporter, { userId: 99_999_999, reason: 'spam' })).status).toBe(404);
 
     // A message between two other people, the reporter's own message, or one from someone else.
@@ -89,7 +112,10 @@ describe('the report queue', () => {
   it('is for admins and moderators only', async () => {
     const plainUser = await user();
     expect((await call<ErrorBody>('GET', '/report/list', null)).body.code).toBe('AUTH_REQUIRED');
-    expect((await call<ErrorBody>('GET', '/report/list', plainUser)).body).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+    expect((await call<ErrorBody>('GET', '/report/list', plainUser)).body).toMatchObject({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+    });
     expect((await call<ReportList>('GET', '/report/list', moderator)).status).toBe(200);
     expect((await call<ReportList>('GET', '/report/list', admin)).status).toBe(200);
   });
@@ -98,7 +124,8 @@ describe('the report queue', () => {
     const before = (await call<ReportList>('GET', '/report/list', admin)).body.total;
     const [reporter, offender] = [await user(), await user()];
     const ids: number[] = [];
-    for (const reason of ['spam', 'scam', 'harassment', 'fake', 'underage'] as const) ids.push((await report(reporter, { userId: offender.id, reason })).body.id);
+    for (const reason of ['spam', 'scam', 'harassment', 'fake', 'underage'] as const)
+      ids.push((await report(reporter, { userId: offender.id, reason })).body.id);
 
     const first = (await call<ReportList>('GET', '/report/list?offset=0&limit=2', moderator)).body;
     expect(first.total).toBe(before + 5);
@@ -126,12 +153,23 @@ describe('the report queue', () => {
     expect((await call<ErrorBody>('PATCH', `/report/${id}`, moderator, { status: 'RESOLVED' })).status).toBe(403);
     expect((await call<ErrorBody>('PATCH', `/report/${id}`, reporter, { status: 'RESOLVED' })).status).toBe(403);
     expect((await call<ErrorBody>('PATCH', `/report/${id}`, null, { status: 'RESOLVED' })).status).toBe(401);
-    expect((await call<ErrorBody>('PATCH', `/report/${id}`, admin, { status: 'OPEN' })).body.code).toBe('VALIDATION_ERROR');
+    expect((await call<ErrorBody>('PATCH', `/report/${id}`, admin, { status: 'OPEN' })).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await call<ErrorBody>('PATCH', '/report/99999999', admin, { status: 'RESOLVED' })).status).toBe(404);
 
-    const resolved = await call<Report>('PATCH', `/report/${id}`, admin, { status: 'RESOLVED', note: 'warned the user' });
+    const resolved = await call<Report>('PATCH', `/report/${id}`, admin, {
+      status: 'RESOLVED',
+      note: 'warned the user',
+    });
     expect(resolved.status).toBe(200);
-    expect(resolved.body).toMatchObject({ id, status: 'RESOLVED', note: 'warned the user', resolvedBy: admin.id, user: { id: offender.id } });
+    expect(resolved.body).toMatchObject({
+      id,
+      status: 'RESOLVED',
+      note: 'warned the user',
+      resolvedBy: admin.id,
+      user: { id: offender.id },
+    });
     expect(resolved.body.resolvedAt).toEqual(expect.any(String));
   });
 });

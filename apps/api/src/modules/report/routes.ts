@@ -22,7 +22,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { rateLimit: app.rateLimits.sensitive },
-      schema: { tags, summary: 'Report a user (optionally one of their messages)', security: bearer, body: reportRequestSchema, response: { 200: reportCreatedSchema } },
+      schema: {
+        tags,
+        summary: 'Report a user (optionally one of their messages)',
+        security: bearer,
+        body: reportRequestSchema,
+        response: { 200: reportCreatedSchema },
+      },
     },
     async (request) => createReport(db, request.auth!.id, request.body),
   );
@@ -30,7 +36,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/list',
     {
       preHandler: app.requireRole('admin', 'moderator'),
-      schema: { tags, summary: 'Reports, newest first (admins and moderators)', security: bearer, querystring: reportListQuerySchema, response: { 200: reportListSchema } },
+      schema: {
+        tags,
+        summary: 'Reports, newest first (admins and moderators)',
+        security: bearer,
+        querystring: reportListQuerySchema,
+        response: { 200: reportListSchema },
+      },
     },
     async (request) => listReports(db, request.query),
   );
@@ -38,7 +50,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       preHandler: app.requireRole('admin'),
-      schema: { tags, summary: 'Resolve or dismiss a report (admins)', security: bearer, params: reportParamsSchema, body: resolveReportRequestSchema, response: { 200: reportSchema } },
+      schema: {
+        tags,
+        summary: 'Resolve or dismiss a report (admins)',
+        security: bearer,
+        params: reportParamsSchema,
+        body: resolveReportRequestSchema,
+        response: { 200: reportSchema },
+      },
     },
     async (request) => resolveReport(db, request.auth!.id, request.params.id, request.body),
   );

@@ -31,7 +31,10 @@ export async function createReport(db: Db, reporterId: number, request: ReportRe
     const [message] = await db
       .select({ id: chatMessages.id })
       .from(chatMessages)
-      .innerJoin(chatMembers, and(eq(chatMembers.conversationId, chatMessages.conversationId), eq(chatMembers.userId, reporterId)))
+      .innerJoin(
+        chatMembers,
+        and(eq(chatMembers.conversationId, chatMessages.conversationId), eq(chatMembers.userId, reporterId)),
+      )
       .where(and(eq(chatMessages.id, request.messageId), eq(chatMessages.senderId, request.userId)))
       .limit(1);
     if (!message) throw new AppError('NOT_FOUND');
@@ -102,7 +105,12 @@ export async function listReports(db: Db, query: ReportListQuery): Promise<Repor
 }
 
 /** An admin's decision; it may be changed later, and the report remembers the last one. */
-export async function resolveReport(db: Db, adminId: number, id: number, request: ResolveReportRequest): Promise<Report> {
+export async function resolveReport(
+  db: Db,
+  adminId: number,
+  id: number,
+  request: ResolveReportRequest,
+): Promise<Report> {
   const [updated] = await db
     .update(reports)
     .set({ status: request.status, note: request.note || null, resolvedById: adminId, resolvedAt: new Date() })

@@ -20,7 +20,9 @@ export const seoRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
         [
           '  <url>',
           `    <loc>${url(path, lang)}</loc>`,
-          ...SUPPORTED_LOCALES.map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt}" href="${url(path, alt)}"/>`),
+          ...SUPPORTED_LOCALES.map(
+            (alt) => `    <xhtml:link rel="alternate" hreflang="${alt}" href="${url(path, alt)}"/>`,
+          ),
           `    <xhtml:link rel="alternate" hreflang="x-default" href="${url(path)}"/>`,
           `    <changefreq>${changefreq}</changefreq>`,
           '  </url>',
@@ -30,7 +32,14 @@ export const seoRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, 
     '</urlset>',
   ].join('\n');
 
-  const robots = ['User-agent: *', 'Allow: /', ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`), '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  const robots = [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),

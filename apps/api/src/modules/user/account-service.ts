@@ -11,7 +11,13 @@ import type {
   profileFieldsSchema,
   registerRequestSchema,
 } from '@app/shared/schemas/auth';
-import { avatarUrl, isPrivateRelay, isProfileComplete, type AuthRecordResponse, type Me } from '@app/shared/schemas/user';
+import {
+  avatarUrl,
+  isPrivateRelay,
+  isProfileComplete,
+  type AuthRecordResponse,
+  type Me,
+} from '@app/shared/schemas/user';
 import { ageOn } from '@app/shared/validation/rules';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { feedback, users, type UserRow } from '../../db/schema';
@@ -71,7 +77,10 @@ export function createAccountService(deps: AccountDeps) {
 
   async function findReferrer(referrerId: number | undefined, beforeUserId?: number) {
     if (referrerId === undefined) return undefined;
-    const [referrer] = await db.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, referrerId));
+    const [referrer] = await db
+      .select({ id: users.id, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, referrerId));
     // A referrer must exist and have joined earlier, which also rules out cycles in the tree.
     if (!referrer || referrer.deletedAt || (beforeUserId !== undefined && referrer.id >= beforeUserId)) {
       throw new AppError('INVALID_PROMOCODE');
@@ -79,7 +88,10 @@ export function createAccountService(deps: AccountDeps) {
     return referrer.id;
   }
 
-  async function sendCode(user: Pick<UserRow, 'id' | 'email' | 'locale'>, purpose: 'verify_email' | 'recovery'): Promise<CodeSent> {
+  async function sendCode(
+    user: Pick<UserRow, 'id' | 'email' | 'locale'>,
+    purpose: 'verify_email' | 'recovery',
+  ): Promise<CodeSent> {
     if (isPrivateRelay(user.email)) throw new AppError('PRIVATE_RELAY_EMAIL');
     await deps.limits.consume('codeSend', `${purpose}:${user.id}`);
     const { code, ...sent } = await issueCode(db, deps.hashCode, user.id, purpose);
@@ -119,7 +131,11 @@ export function createAccountService(deps: AccountDeps) {
               ...profileColumns(input),
             })
             .returning()) as [UserRow];
-          await publish(tx, 'user.registered', { userId: inserted.id, referrerId: referrerId ?? null, partnerLinkId: partner?.linkId ?? null });
+          await publish(tx, 'user.registered', {
+            userId: inserted.id,
+            referrerId: referrerId ?? null,
+            partnerLinkId: partner?.linkId ?? null,
+          });
           if (isProfileComplete(profileOf(inserted))) await publish(tx, 'profile.completed', { userId: inserted.id });
           return inserted;
         });
@@ -164,7 +180,10 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async publicProfile(id: number): Promise<PublicProfile> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.blockedAt)));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.blockedAt)));
       if (!row) throw new AppError('NOT_FOUND');
       return {
         id: row.id,
@@ -184,7 +203,12 @@ export function createAccountService(deps: AccountDeps) {
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(sql`lower(${users.domain})`, domain.toLowerCase()), askingUserId ? ne(users.id, askingUserId) : undefined))
+        .where(
+          and(
+            eq(sql`lower(${users.domain})`, domain.toLowerCase()),
+            askingUserId ? ne(users.id, askingUserId) : undefined,
+          ),
+        )
         .limit(1);
       return !taken;
     },

@@ -12,7 +12,9 @@ let ip = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpInbox();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMIT_AUTH_MAX: '1000', SUPPORT_EMAIL: 'help@example.com' } });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, RATE_LIMIT_AUTH_MAX: '1000', SUPPORT_EMAIL: 'help@example.com' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -20,7 +22,13 @@ afterAll(async () => {
 });
 
 /** Each call from its own address, so the per-IP tier does not interfere unless a test wants it. */
-function call(method: 'GET' | 'POST', url: string, payload?: unknown, token?: string, headers: Record<string, string> = {}) {
+function call(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   ip += 1;
   return t.app.inject({
     method,
@@ -44,7 +52,13 @@ async function register(extra: Record<string, unknown> = {}) {
 describe('POST /api/user/register', () => {
   it('creates the account, answers the auth record and mails a confirmation code', async () => {
     const { email, token, user } = await register();
-    expect(user).toMatchObject({ email, emailVerified: false, role: 'user', hasPassword: true, profile: { domain: null } });
+    expect(user).toMatchObject({
+      email,
+      emailVerified: false,
+      role: 'user',
+      hasPassword: true,
+      profile: { domain: null },
+    });
     expect(token.split('.')).toHaveLength(3);
     const code = await smtp.codeFor(email);
     expect(code).toMatch(/^\d{6}$/);
@@ -64,7 +78,12 @@ describe('POST /api/user/register', () => {
       phone: '+7 900 123-45-67',
       country: 'ru',
     });
-    expect(user.profile).toMatchObject({ firstName: 'Anna', lastName: 'Petrova', gender: 1, bdate: '1990-03-05T00:00:00.000Z' });
+    expect(user.profile).toMatchObject({
+      firstName: 'Anna',
+      lastName: 'Petrova',
+      gender: 1,
+      bdate: '1990-03-05T00:00:00.000Z',
+    });
     expect(user).toMatchObject({ surName: 'Ivanovna', phone: '+7 900 123-45-67', country: 'RU' });
   });
 
@@ -98,7 +117,11 @@ describe('POST /api/user/register', () => {
     const again = await call('POST', '/api/user/register', { email: email.toUpperCase(), password: 'Secret1' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
-    const nick = await call('POST', '/api/user/register', { email: uniqueEmail(), password: 'Secret1', domain: domain.toUpperCase() });
+    const nick = await call('POST', '/api/user/register', {
+      email: uniqueEmail(),
+      password: 'Secret1',
+      domain: domain.toUpperCase(),
+    });
     expect(nick.json()).toMatchObject({ statusCode: 409, code: 'DOMAIN_TAKEN' });
   });
 
@@ -122,7 +145,11 @@ describe('POST /api/user/register', () => {
   });
 
   it('refuses a well-formed promo code of nobody', async () => {
-    const res = await call('POST', '/api/user/register', { email: uniqueEmail(), password: 'Secret1', promocode: 'EEEFFFFFF' });
+    const res = await call('POST', '/api/user/register', {
+      email: uniqueEmail(),
+      password: 'Secret1',
+      promocode: 'EEEFFFFFF',
+    });
     expect(res.json()).toMatchObject({ code: 'INVALID_PROMOCODE' });
   });
 });
@@ -148,10 +175,14 @@ describe('POST /api/user/login', () => {
   it('refuses a blocked account and a deleted one', async () => {
     const blocked = await register();
     await t.database.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked.user.id));
-    expect((await call('POST', '/api/user/login', { email: blocked.email, password: 'Secret1' })).json().code).toBe('FORBIDDEN');
+    expect((await call('POST', '/api/user/login', { email: blocked.email, password: 'Secret1' })).json().code).toBe(
+      'FORBIDDEN',
+    );
     const deleted = await register();
     await t.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.user.id));
-    expect((await call('POST', '/api/user/login', { email: deleted.email, password: 'Secret1' })).json().code).toBe('UNAUTHORIZED');
+    expect((await call('POST', '/api/user/login', { email: deleted.email, password: 'Secret1' })).json().code).toBe(
+      'UNAUTHORIZED',
+    );
     // And their tokens stop working.
     expect((await call('GET', '/api/user/me', undefined, blocked.token)).statusCode).toBe(401);
   });
@@ -159,7 +190,8 @@ describe('POST /api/user/login', () => {
   it('limits guesses per account even from many addresses', async () => {
     const { email } = await register();
     const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await call('POST', '/api/user/login', { email, password: `Wrong${i}a` })).statusCode);
+    for (let i = 0; i < 12; i++)
+      codes.push((await call('POST', '/api/user/login', { email, password: `Wrong${i}a` })).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes.slice(10)).toEqual([429, 429]);
     const limited = await call('POST', '/api/user/login', { email, password: 'Secret1' });
@@ -186,17 +218,25 @@ describe('profile', () => {
     const other = await register({ domain: `owner${counter}` });
     const { token } = await register();
     const bad = await call('POST', '/api/user/profile-update', { birthday: '01.01.2020', firstName: '' }, token);
-    expect(bad.json().fields.map((f: { path: string; key: string }) => `${f.path}:${f.key}`).sort()).toEqual([
-      'birthday:msg.age-adults',
-      'firstName:msg.required',
-    ]);
+    expect(
+      bad
+        .json()
+        .fields.map((f: { path: string; key: string }) => `${f.path}:${f.key}`)
+        .sort(),
+    ).toEqual(['birthday:msg.age-adults', 'firstName:msg.required']);
     const taken = await call('POST', '/api/user/profile-update', { domain: other.user.profile.domain }, token);
     expect(taken.json().code).toBe('DOMAIN_TAKEN');
     expect((await call('POST', '/api/user/profile-update', { firstName: 'X' })).statusCode).toBe(401);
   });
 
   it('shows public fields only', async () => {
-    const { user } = await register({ firstName: 'Olga', domain: `olga${counter}`, birthday: '01.01.1990', phone: '+79001112233', gender: 1 });
+    const { user } = await register({
+      firstName: 'Olga',
+      domain: `olga${counter}`,
+      birthday: '01.01.1990',
+      phone: '+79001112233',
+      gender: 1,
+    });
     const res = await call('GET', `/api/user/profile/${user.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -209,8 +249,12 @@ describe('profile', () => {
   it('checks nickname availability, counting the asker’s own as free', async () => {
     const { token, user } = await register({ domain: `nick${counter}` });
     const domain = user.profile.domain!;
-    expect((await call('GET', `/api/user/domain-available/${domain.toUpperCase()}`)).json()).toEqual({ available: false });
-    expect((await call('GET', `/api/user/domain-available/${domain}`, undefined, token)).json()).toEqual({ available: true });
+    expect((await call('GET', `/api/user/domain-available/${domain.toUpperCase()}`)).json()).toEqual({
+      available: false,
+    });
+    expect((await call('GET', `/api/user/domain-available/${domain}`, undefined, token)).json()).toEqual({
+      available: true,
+    });
     expect((await call('GET', `/api/user/domain-available/free${Date.now()}`)).json()).toEqual({ available: true });
     expect((await call('GET', '/api/user/domain-available/9lives')).json().code).toBe('VALIDATION_ERROR');
   });
@@ -223,8 +267,12 @@ describe('e-mail confirmation', () => {
     const res = await call('POST', `/api/user/email/verify/check/${code}`, undefined, token);
     expect(res.statusCode).toBe(200);
     expect(res.json().emailVerified).toBe(true);
-    expect((await call('POST', `/api/user/email/verify/check/${code}`, undefined, token)).json().code).toBe('INVALID_CODE');
-    expect((await call('POST', '/api/user/email/verify/send-code', undefined, token)).json().code).toBe('EMAIL_ALREADY_VERIFIED');
+    expect((await call('POST', `/api/user/email/verify/check/${code}`, undefined, token)).json().code).toBe(
+      'INVALID_CODE',
+    );
+    expect((await call('POST', '/api/user/email/verify/send-code', undefined, token)).json().code).toBe(
+      'EMAIL_ALREADY_VERIFIED',
+    );
   });
 
   it('makes the user wait 60 s between codes and says how long', async () => {
@@ -240,16 +288,26 @@ describe('e-mail confirmation', () => {
     const { email, token, user } = await register();
     const first = await smtp.codeFor(email);
     // Pretend a minute passed so another code may be sent.
-    await t.database.db.update(emailCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(emailCodes.userId, user.id));
+    await t.database.db
+      .update(emailCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(emailCodes.userId, user.id));
     const sent = await call('POST', '/api/user/email/verify/send-code', undefined, token);
     expect(sent.json()).toEqual({ resendIn: 60, expiresIn: 900 });
     await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(2);
     const second = await smtp.codeFor(email);
     if (first !== second) {
-      expect((await call('POST', `/api/user/email/verify/check/${first}`, undefined, token)).json().code).toBe('INVALID_CODE');
+      expect((await call('POST', `/api/user/email/verify/check/${first}`, undefined, token)).json().code).toBe(
+        'INVALID_CODE',
+      );
     }
-    await t.database.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.userId, user.id));
-    expect((await call('POST', `/api/user/email/verify/check/${second}`, undefined, token)).json().code).toBe('CODE_EXPIRED');
+    await t.database.db
+      .update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.userId, user.id));
+    expect((await call('POST', `/api/user/email/verify/check/${second}`, undefined, token)).json().code).toBe(
+      'CODE_EXPIRED',
+    );
   });
 
   it('after five wrong codes even the right one fails until a new code is sent', async () => {
@@ -257,9 +315,12 @@ describe('e-mail confirmation', () => {
     const code = await smtp.codeFor(email);
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await call('POST', `/api/user/email/verify/check/${wrong}`, undefined, token)).json().code);
+    for (let i = 0; i < 5; i++)
+      answers.push((await call('POST', `/api/user/email/verify/check/${wrong}`, undefined, token)).json().code);
     expect(answers).toEqual(['INVALID_CODE', 'INVALID_CODE', 'INVALID_CODE', 'INVALID_CODE', 'CODE_ATTEMPTS_EXCEEDED']);
-    expect((await call('POST', `/api/user/email/verify/check/${code}`, undefined, token)).json().code).toBe('CODE_ATTEMPTS_EXCEEDED');
+    expect((await call('POST', `/api/user/email/verify/check/${code}`, undefined, token)).json().code).toBe(
+      'CODE_ATTEMPTS_EXCEEDED',
+    );
   });
 
   it('refuses to mail a private relay address', async () => {
@@ -294,15 +355,27 @@ describe('password recovery', () => {
   it('answers USER_NOT_FOUND for an unknown e-mail (SPEC.md section 8)', async () => {
     const res = await call('POST', '/api/user/recovery-password/send-code', { email: uniqueEmail('nobody') });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, code: 'USER_NOT_FOUND', message: 'User with this email does not exist' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      code: 'USER_NOT_FOUND',
+      message: 'User with this email does not exist',
+    });
   });
 
   it('refuses a wrong code or a weak new password and changes nothing', async () => {
     const { email } = await register();
     await call('POST', '/api/user/recovery-password/send-code', { email });
-    const weak = await call('POST', '/api/user/recovery-password/check-code', { email, code: '123456', password: 'weak' });
+    const weak = await call('POST', '/api/user/recovery-password/check-code', {
+      email,
+      code: '123456',
+      password: 'weak',
+    });
     expect(weak.json().code).toBe('VALIDATION_ERROR');
-    const wrong = await call('POST', '/api/user/recovery-password/check-code', { email, code: '000000', password: 'Other123' });
+    const wrong = await call('POST', '/api/user/recovery-password/check-code', {
+      email,
+      code: '000000',
+      password: 'Other123',
+    });
     expect(['INVALID_CODE']).toContain(wrong.json().code);
     expect((await call('POST', '/api/user/login', { email, password: 'Secret1' })).statusCode).toBe(200);
   });
@@ -310,7 +383,11 @@ describe('password recovery', () => {
 
 describe('support form', () => {
   it('stores the message and mails support with a reply-to', async () => {
-    const res = await call('POST', '/api/user/email/feedback/', { name: 'Vera', email: 'vera@example.com', message: 'The map does not load on my phone.' });
+    const res = await call('POST', '/api/user/email/feedback/', {
+      name: 'Vera',
+      email: 'vera@example.com',
+      message: 'The map does not load on my phone.',
+    });
     expect(res.json()).toEqual({ ok: true });
     const mail = await smtp.waitFor((m) => m.to.includes('help@example.com') && m.subject.includes('Vera'));
     expect(mail.raw).toMatch(/Reply-To: vera@example\.com/i);
@@ -318,13 +395,20 @@ describe('support form', () => {
     expect(rows[0]).toMatchObject({ name: 'Vera', userId: null });
     // The mail job records the delivery once the server has taken the mail.
     await expect
-      .poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.to, 'help@example.com'))).at(-1)!.sentAt)
+      .poll(
+        async () => (await t.database.db.select().from(outbox).where(eq(outbox.to, 'help@example.com'))).at(-1)!.sentAt,
+      )
       .not.toBeNull();
   });
 
   it('validates the form', async () => {
     const res = await call('POST', '/api/user/email/feedback/', { name: '', email: 'x', message: 'short' });
-    expect(res.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(['email', 'message', 'name']);
+    expect(
+      res
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['email', 'message', 'name']);
   });
 });
 
@@ -333,9 +417,15 @@ describe('POST /api/referral/save/{code}', () => {
     const earlier = await insertUser(t.database);
     const { token, user } = await register();
     const later = await insertUser(t.database);
-    expect((await call('POST', `/api/referral/save/${formatPromocode(later.id)}`, undefined, token)).json().code).toBe('INVALID_PROMOCODE');
-    expect((await call('POST', `/api/referral/save/${formatPromocode(user.id)}`, undefined, token)).json().code).toBe('INVALID_PROMOCODE');
-    expect((await call('POST', `/api/referral/save/${formatPromocode(earlier.id)}`, undefined, token)).json()).toEqual({ ok: true });
+    expect((await call('POST', `/api/referral/save/${formatPromocode(later.id)}`, undefined, token)).json().code).toBe(
+      'INVALID_PROMOCODE',
+    );
+    expect((await call('POST', `/api/referral/save/${formatPromocode(user.id)}`, undefined, token)).json().code).toBe(
+      'INVALID_PROMOCODE',
+    );
+    expect((await call('POST', `/api/referral/save/${formatPromocode(earlier.id)}`, undefined, token)).json()).toEqual({
+      ok: true,
+    });
     const again = await call('POST', `/api/referral/save/${formatPromocode(earlier.id)}`, undefined, token);
     expect(again.json()).toMatchObject({ statusCode: 409, code: 'REFERRAL_ALREADY_SET' });
     expect((await call('POST', '/api/referral/save/nonsense', undefined, token)).json().code).toBe('VALIDATION_ERROR');
@@ -345,7 +435,11 @@ describe('POST /api/referral/save/{code}', () => {
 describe('without SMTP', () => {
   it('keeps the mail in the outbox', async () => {
     const local = await createTestApp();
-    const res = await local.app.inject({ method: 'POST', url: '/api/user/register', payload: { email: 'offline@example.com', password: 'Secret1' } });
+    const res = await local.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { email: 'offline@example.com', password: 'Secret1' },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await local.database.db.select().from(outbox).where(eq(outbox.to, 'offline@example.com'));
     expect(rows).toHaveLength(1);

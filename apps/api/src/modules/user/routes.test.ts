@@ -18,7 +18,10 @@ describe('GET /api/user/me', () => {
       gender: 1,
       birthday: new Date('1990-03-05T00:00:00Z'),
     });
-    const res = await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } });
+    const res = await t.app.inject({
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` },
+    });
     expect(res.statusCode).toBe(200);
     const me = meSchema.parse(res.json());
     expect(me).toMatchObject({
@@ -26,7 +29,14 @@ describe('GET /api/user/me', () => {
       email: 'me@example.com',
       role: 'user',
       emailVerified: false,
-      profile: { firstName: 'Anna', lastName: 'Petrova', domain: 'anna', gender: 1, bdate: '1990-03-05T00:00:00.000Z', avatar: null },
+      profile: {
+        firstName: 'Anna',
+        lastName: 'Petrova',
+        domain: 'anna',
+        gender: 1,
+        bdate: '1990-03-05T00:00:00.000Z',
+        avatar: null,
+      },
     });
     expect(res.json()).not.toHaveProperty('passwordHash');
   });

@@ -23,27 +23,47 @@ import { getMe } from './service';
 const bearer = [{ bearer: [] }];
 
 /** SPEC.md section 7 "User". Routes only parse, call one service function and answer. */
-export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAge: number }> = async (app, { accounts, minAge }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAge: number }> = async (
+  app,
+  { accounts, minAge },
+) => {
   const auth = app.rateLimits.auth;
 
   app.post(
     '/register',
     {
       config: { rateLimit: auth },
-      schema: { tags: ['user'], summary: 'Create an account', body: registerRequestSchema({ minAge }), response: { 200: authRecordSchema } },
+      schema: {
+        tags: ['user'],
+        summary: 'Create an account',
+        body: registerRequestSchema({ minAge }),
+        response: { 200: authRecordSchema },
+      },
     },
-    async (request) => accounts.register(request.body, request.body.locale ?? requestLocale(request), partnerLinkOf(request)),
+    async (request) =>
+      accounts.register(request.body, request.body.locale ?? requestLocale(request), partnerLinkOf(request)),
   );
 
   app.post(
     '/login',
-    { config: { rateLimit: auth }, schema: { tags: ['user'], summary: 'Log in', body: loginRequestSchema, response: { 200: authRecordSchema } } },
+    {
+      config: { rateLimit: auth },
+      schema: { tags: ['user'], summary: 'Log in', body: loginRequestSchema, response: { 200: authRecordSchema } },
+    },
     async (request) => accounts.login(request.body),
   );
 
   app.get(
     '/me',
-    { preHandler: app.authenticate, schema: { tags: ['user'], summary: 'The signed-in user with profile', security: bearer, response: { 200: meSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user with profile',
+        security: bearer,
+        response: { 200: meSchema },
+      },
+    },
     async (request) => getMe(app.database.db, request.auth!.id),
   );
 
@@ -85,7 +105,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
         response: { 200: domainAvailableSchema },
       },
     },
-    async (request) => ({ available: await accounts.domainAvailable(request.params.domain, (await app.identify(request))?.id) }),
+    async (request) => ({
+      available: await accounts.domainAvailable(request.params.domain, (await app.identify(request))?.id),
+    }),
   );
 
   app.post(
@@ -93,7 +115,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
     {
       preHandler: app.authenticate,
       config: { rateLimit: auth },
-      schema: { tags: ['user'], summary: 'Mail a code to confirm the e-mail', security: bearer, response: { 200: codeSentSchema } },
+      schema: {
+        tags: ['user'],
+        summary: 'Mail a code to confirm the e-mail',
+        security: bearer,
+        response: { 200: codeSentSchema },
+      },
     },
     async (request) => accounts.sendVerifyCode(request.auth!.id),
   );
@@ -118,7 +145,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
     '/recovery-password/send-code',
     {
       config: { rateLimit: auth },
-      schema: { tags: ['user'], summary: 'Mail a password recovery code', body: recoverySendCodeRequestSchema, response: { 200: codeSentSchema } },
+      schema: {
+        tags: ['user'],
+        summary: 'Mail a password recovery code',
+        body: recoverySendCodeRequestSchema,
+        response: { 200: codeSentSchema },
+      },
     },
     async (request) => accounts.sendRecoveryCode(request.body.email),
   );
@@ -127,7 +159,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
     '/recovery-password/check-code',
     {
       config: { rateLimit: auth },
-      schema: { tags: ['user'], summary: 'Set a new password with the mailed code', body: recoveryCheckCodeRequestSchema, response: { 200: okSchema } },
+      schema: {
+        tags: ['user'],
+        summary: 'Set a new password with the mailed code',
+        body: recoveryCheckCodeRequestSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await accounts.resetPassword(request.body);

@@ -11,7 +11,9 @@ import { useSession } from '../../lib/session';
 // Push items come over the socket, which only a signed-in tab has: a prerendered page's visitors
 // never load this (the app loads it at start, main.tsx).
 const NotificationCenter = lazy(() =>
-  import('../../features/notifications/components/notification-center').then((m) => ({ default: m.NotificationCenter })),
+  import('../../features/notifications/components/notification-center').then((m) => ({
+    default: m.NotificationCenter,
+  })),
 );
 
 /**

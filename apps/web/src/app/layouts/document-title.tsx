@@ -43,15 +43,23 @@ export function DocumentHead({ titleKey }: { titleKey: string | undefined }) {
 
   useEffect(() => {
     document.title = title;
-    upsert('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), (el) =>
-      el.setAttribute('content', description),
+    upsert(
+      'meta[name="description"]',
+      () => Object.assign(document.createElement('meta'), { name: 'description' }),
+      (el) => el.setAttribute('content', description),
     );
     const base = `${window.location.origin}${pathname}`;
-    upsert('link[rel="canonical"]', link('canonical'), (el) => el.setAttribute('href', chosen ? `${base}?lang=${chosen}` : base));
+    upsert('link[rel="canonical"]', link('canonical'), (el) =>
+      el.setAttribute('href', chosen ? `${base}?lang=${chosen}` : base),
+    );
     for (const lang of SUPPORTED_LOCALES) {
-      upsert(`link[rel="alternate"][hreflang="${lang}"]`, link('alternate', lang), (el) => el.setAttribute('href', `${base}?lang=${lang}`));
+      upsert(`link[rel="alternate"][hreflang="${lang}"]`, link('alternate', lang), (el) =>
+        el.setAttribute('href', `${base}?lang=${lang}`),
+      );
     }
-    upsert('link[rel="alternate"][hreflang="x-default"]', link('alternate', 'x-default'), (el) => el.setAttribute('href', base));
+    upsert('link[rel="alternate"][hreflang="x-default"]', link('alternate', 'x-default'), (el) =>
+      el.setAttribute('href', base),
+    );
   }, [title, description, pathname, chosen]);
   return null;
 }
@@ -59,6 +67,9 @@ export function DocumentHead({ titleKey }: { titleKey: string | undefined }) {
 /** The head of the router's current page: the title key of the deepest route that names one. */
 export function DocumentTitle() {
   const matches = useMatches();
-  const key = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const key = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   return <DocumentHead titleKey={key} />;
 }

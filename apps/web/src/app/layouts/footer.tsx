@@ -42,7 +42,11 @@ export function Footer() {
             display: 'grid',
             gap: 4,
             // About and legal links take a row of their own on phones, and the about column on tablets.
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 2fr)' },
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              sm: 'repeat(3, minmax(0, 1fr))',
+              md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) minmax(0, 2fr)',
+            },
           }}
         >
           <Box sx={{ gridColumn: { xs: 'span 2', sm: 'span 3', md: 'auto' } }}>

@@ -119,7 +119,12 @@ export function NavDrawer({
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
         <ThemeToggle />
         <IconButton aria-label={t('nav.closeMenu')} onClick={onClose}>

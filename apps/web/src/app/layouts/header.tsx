@@ -53,7 +53,10 @@ export function Header() {
   const accountLabel = me?.profile.domain ? `@${me.profile.domain}` : t('nav.account');
 
   return (
-    <AppBar position="sticky" sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)' }}>
+    <AppBar
+      position="sticky"
+      sx={{ bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)' }}
+    >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1, minHeight: { xs: 56, md: 64 } }}>
           <Logo name={t('app.name')} />
@@ -97,7 +100,12 @@ export function Header() {
               onClick={openInstallDialog}
               aria-label={t('nav.downloadApp')}
               // Below xl the label gives way to the icon, so the navigation fits in either language.
-              sx={{ display: { xs: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { lg: 0, xl: 1 } } }}
+              sx={{
+                display: { xs: 'none', lg: 'inline-flex' },
+                whiteSpace: 'nowrap',
+                minWidth: 0,
+                '& .MuiButton-startIcon': { mr: { lg: 0, xl: 1 } },
+              }}
             >
               <Box component="span" sx={{ display: { xs: 'none', xl: 'inline' } }}>
                 {t('nav.downloadApp')}
@@ -128,7 +136,11 @@ export function Header() {
                   </Button>
                   {accountAnchor !== undefined && (
                     <Suspense fallback={null}>
-                      <AccountMenu anchor={accountAnchor} onClose={() => setAccountAnchor(null)} onLogout={() => logout(navigate)} />
+                      <AccountMenu
+                        anchor={accountAnchor}
+                        onClose={() => setAccountAnchor(null)}
+                        onLogout={() => logout(navigate)}
+                      />
                     </Suspense>
                   )}
                 </>

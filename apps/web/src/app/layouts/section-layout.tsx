@@ -21,7 +21,12 @@ export function SectionLayout({ title, tabs }: { title: string; tabs: SectionTab
       <Typography variant="overline" color="text.secondary" component="p">
         {t(title)}
       </Typography>
-      <Tabs value={active} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={active}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {tabs.map((tab) => (
           <Tab key={tab.href} value={tab.href} label={t(tab.label)} component={RouterLink} href={tab.href} />
         ))}

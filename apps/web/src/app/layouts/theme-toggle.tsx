@@ -12,7 +12,13 @@ export function ThemeToggle() {
   const isDark = effective !== 'light';
   const label = isDark ? t('settings.switchToLight') : t('settings.switchToDark');
   return (
-    <IconButton color="inherit" aria-label={label} title={label} onClick={() => setMode(isDark ? 'light' : 'dark')} data-testid="theme-toggle">
+    <IconButton
+      color="inherit"
+      aria-label={label}
+      title={label}
+      onClick={() => setMode(isDark ? 'light' : 'dark')}
+      data-testid="theme-toggle"
+    >
       {isDark ? <LightModeIcon /> : <DarkModeIcon />}
     </IconButton>
   );

@@ -36,5 +36,7 @@ export function MapRoute() {
         profileComplete: isProfileComplete(me.profile),
       }
     : null;
-  return <MapPage geolocation={geolocation} styleUrl={publicConfig().mapStyleUrl || FALLBACK_STYLE_URL} viewer={viewer} />;
+  return (
+    <MapPage geolocation={geolocation} styleUrl={publicConfig().mapStyleUrl || FALLBACK_STYLE_URL} viewer={viewer} />
+  );
 }

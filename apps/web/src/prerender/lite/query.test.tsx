@@ -51,14 +51,23 @@ describe('the public pages’ query stand-in', () => {
     await settle();
     expect(page.textContent).toBe('first,secondfirst,second');
     expect(fetchNews).toHaveBeenCalledTimes(1);
-    await act(async () => root.render(<QueryClientProvider client={client}><Reader fetchNews={fetchNews} staleTime={60_000} /></QueryClientProvider>));
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <Reader fetchNews={fetchNews} staleTime={60_000} />
+        </QueryClientProvider>,
+      ),
+    );
     await settle();
     expect(fetchNews).toHaveBeenCalledTimes(1);
   });
 
   it('follows the client’s retry rule, with a growing wait between tries', async () => {
     vi.useFakeTimers();
-    const fetchNews = vi.fn<() => Promise<string[]>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(['back']);
+    const fetchNews = vi
+      .fn<() => Promise<string[]>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(['back']);
     const client = new QueryClient({ defaultOptions: { queries: { retry: (count) => count < 2 } } });
     const { page } = await render(
       <QueryClientProvider client={client}>
@@ -87,7 +96,9 @@ describe('the public pages’ query stand-in', () => {
 
   it('a mutation reports pending, then success or the error, and can be reset', async () => {
     let finish!: (value: string) => void;
-    const send = vi.fn((text: string) => (text === 'bad' ? Promise.reject(new Error('refused')) : new Promise<string>((resolve) => (finish = resolve))));
+    const send = vi.fn((text: string) =>
+      text === 'bad' ? Promise.reject(new Error('refused')) : new Promise<string>((resolve) => (finish = resolve)),
+    );
     let mutation!: ReturnType<typeof useMutation<string, string>>;
     function Form() {
       // eslint-disable-next-line react-hooks/globals -- the test drives the hook from outside

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 
 /**
  * What the public pages use of TanStack Query, for the public bundle and its renderer only
@@ -71,7 +80,8 @@ export class QueryClient {
     let entry = this.entries.get(hash);
     if (!entry) {
       entry = new Entry();
-      if (initial) entry.state = { ...entry.state, status: 'success', data: initial.data, updatedAt: initial.updatedAt };
+      if (initial)
+        entry.state = { ...entry.state, status: 'success', data: initial.data, updatedAt: initial.updatedAt };
       this.entries.set(hash, entry);
     }
     return entry as Entry<T>;
@@ -125,9 +135,16 @@ export const queryOptions = <T,>(options: QueryOptions<T>): QueryOptions<T> => o
 export function useQuery<T>(options: QueryOptions<T>) {
   const client = useQueryClient();
   // Initial data without a time of its own counts as stale: it is shown, and fetched afresh.
-  const initial = options.initialData === undefined ? undefined : { data: options.initialData, updatedAt: options.initialDataUpdatedAt ?? 0 };
+  const initial =
+    options.initialData === undefined
+      ? undefined
+      : { data: options.initialData, updatedAt: options.initialDataUpdatedAt ?? 0 };
   const entry = client.entry<T>(options.queryKey, initial);
-  const state = useSyncExternalStore(entry.subscribe, () => entry.state, () => entry.state);
+  const state = useSyncExternalStore(
+    entry.subscribe,
+    () => entry.state,
+    () => entry.state,
+  );
   const enabled = options.enabled ?? true;
   const fetchIfDue = useEffectEvent(() => void client.fetch(options));
   useEffect(() => {
@@ -146,7 +163,10 @@ export function useQuery<T>(options: QueryOptions<T>) {
 }
 
 export function useMutation<T, V>({ mutationFn }: { mutationFn: (variables: V) => Promise<T> }) {
-  const [state, setState] = useState<{ status: 'idle' | 'pending' | 'success' | 'error'; data?: T; error: unknown }>({ status: 'idle', error: null });
+  const [state, setState] = useState<{ status: 'idle' | 'pending' | 'success' | 'error'; data?: T; error: unknown }>({
+    status: 'idle',
+    error: null,
+  });
   const mutateAsync = useCallback(
     async (variables: V) => {
       setState({ status: 'pending', error: null });

@@ -23,7 +23,13 @@ describe('the public pages’ router stand-in', () => {
   afterEach(() => container?.remove());
 
   it('joins paths exactly as React Router does', () => {
-    const cases = [{ pathname: '/a' }, { pathname: '/a', search: 'x=1' }, { pathname: '/a', search: '?x=1', hash: 'h' }, { hash: '#h' }, { search: '?' }];
+    const cases = [
+      { pathname: '/a' },
+      { pathname: '/a', search: 'x=1' },
+      { pathname: '/a', search: '?x=1', hash: 'h' },
+      { hash: '#h' },
+      { search: '?' },
+    ];
     for (const path of cases) expect(createPath(path)).toBe(real.createPath(path));
   });
 
@@ -57,7 +63,9 @@ describe('the public pages’ router stand-in', () => {
       <Router location={at} navigator={navigator}>
         <Link to="/market">market</Link>
         <Link to="/terms?lang=ru">same</Link>
-        <Link to="/privacy" target="_blank">tab</Link>
+        <Link to="/privacy" target="_blank">
+          tab
+        </Link>
       </Router>,
     );
     const [market, same, tab] = [...page.querySelectorAll('a')];

@@ -1,4 +1,12 @@
-import { createContext, forwardRef, useContext, useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  useMemo,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 /**
  * What the public pages use of React Router, for the public bundle and its renderer only (vite.config
@@ -55,7 +63,13 @@ export function Router({
   static?: boolean;
   children?: ReactNode;
 }) {
-  const { pathname = '/', search = '', hash = '', state = null, key = 'default' } = typeof location === 'string' ? parsePath(location) : location;
+  const {
+    pathname = '/',
+    search = '',
+    hash = '',
+    state = null,
+    key = 'default',
+  } = typeof location === 'string' ? parsePath(location) : location;
   const value = useMemo(
     () => ({ location: { pathname, search, hash, state, key }, navigator }),
     [pathname, search, hash, state, key, navigator],
@@ -114,10 +128,25 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 }
 
 const isPlainClick = (event: MouseEvent<HTMLAnchorElement>, target?: string) =>
-  event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+  event.button === 0 &&
+  (!target || target === '_self') &&
+  !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
-  { to, replace, state, reloadDocument, preventScrollReset: _preventScrollReset, relative: _relative, viewTransition: _viewTransition, discover: _discover, prefetch: _prefetch, onClick, target, ...rest },
+  {
+    to,
+    replace,
+    state,
+    reloadDocument,
+    preventScrollReset: _preventScrollReset,
+    relative: _relative,
+    viewTransition: _viewTransition,
+    discover: _discover,
+    prefetch: _prefetch,
+    onClick,
+    target,
+    ...rest
+  },
   ref,
 ) {
   const { location, navigator } = useRouter();

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  arePaired,
-  areTogether,
-  combinedAccuracyMeters,
-  haversineMeters,
-  isTogetherAt,
-  offsetMeters,
-} from './geo';
+import { arePaired, areTogether, combinedAccuracyMeters, haversineMeters, isTogetherAt, offsetMeters } from './geo';
 import { ALICE, BOB, exactFix, ORIGIN } from '../../../../test/kits/detector-tracks';
 
 describe('haversineMeters', () => {

@@ -3,7 +3,17 @@ import type { Fix } from './fix';
 import { offsetMeters } from './geo';
 import { checkMovement, impliedSpeed, initialMovementState, type MovementState } from './impossible-movement';
 import { restrictionStatus } from './restriction';
-import { ALICE, BOB, exactFix, ORIGIN, recordTrack, SECOND, T0, walkAway, walkingTogether } from '../../../../test/kits/detector-tracks';
+import {
+  ALICE,
+  BOB,
+  exactFix,
+  ORIGIN,
+  recordTrack,
+  SECOND,
+  T0,
+  walkAway,
+  walkingTogether,
+} from '../../../../test/kits/detector-tracks';
 
 /** Runs a user's fixes through the guard; returns what was accepted and the flags raised. */
 function guard(fixes: readonly Fix[]) {

@@ -48,11 +48,7 @@ export function impliedSpeed(from: Fix, to: Fix, rules: MovementRules = MOVEMENT
  * the last believable fix put them, and a spoofer's position must not seed the next check.
  * Exactly the limit is still possible; only faster is flagged.
  */
-export function checkMovement(
-  state: MovementState,
-  fix: Fix,
-  rules: MovementRules = MOVEMENT_RULES,
-): MovementVerdict {
+export function checkMovement(state: MovementState, fix: Fix, rules: MovementRules = MOVEMENT_RULES): MovementVerdict {
   if (!isValidFix(fix)) return { accepted: false, state, flag: null };
   const last = state.last;
   if (last === null) return { accepted: true, state: { last: fix }, flag: null };

@@ -110,7 +110,13 @@ export async function loadVisibleHands(
  * The card one viewer may see: the hand snapped to its cell with this viewer's offset and the
  * distance step from the viewer to that shown point. Nothing exact leaves through here.
  */
-export function cardFor(base: HandCardBase, subject: LatLng, viewerId: number, viewer: LatLng, secret: Buffer): HandCard {
+export function cardFor(
+  base: HandCardBase,
+  subject: LatLng,
+  viewerId: number,
+  viewer: LatLng,
+  secret: Buffer,
+): HandCard {
   const position = publicPosition({ id: base.userId, lat: subject.lat, lng: subject.lng }, viewerId, secret);
   return { ...base, position, distance: publicDistance(viewer, position) };
 }

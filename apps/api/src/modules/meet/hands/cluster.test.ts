@@ -8,7 +8,21 @@ import { createRedisClients, type RedisClients } from '../../../lib/redis';
 import { TEST_JWT_SECRET, testConfig } from '../../../../test/app';
 import { createTestDatabase } from '../../../../test/database';
 import { testRedisUrl } from '../../../../test/services';
-import { adult, away, call, listen, MOSCOW, nearbyUrl, next, online, raise, record, settled, watch, type ClientSocket } from '../../../../test/kits/hands';
+import {
+  adult,
+  away,
+  call,
+  listen,
+  MOSCOW,
+  nearbyUrl,
+  next,
+  online,
+  raise,
+  record,
+  settled,
+  watch,
+  type ClientSocket,
+} from '../../../../test/kits/hands';
 
 /**
  * Two API processes of one deployment (one database, one Redis): a hand raised, moved, lowered or

@@ -43,19 +43,26 @@ describe.each(backends)('raised hands ($name)', (backend) => {
   });
 
   const user = (values: Parameters<typeof adult>[2] = {}) => adult(t.app, t.database, values);
-  const nearby = async (who: TestUser, at: { lat: number; lng: number }, params: Record<string, string | number> = {}) => {
+  const nearby = async (
+    who: TestUser,
+    at: { lat: number; lng: number },
+    params: Record<string, string | number> = {},
+  ) => {
     const res = await call<NearbyList>(t.app, 'GET', nearbyUrl(at, params), who);
     expect(res.status).toBe(200);
     return res.body.items;
   };
   const ids = (items: HandCard[]) => items.map((item) => item.userId);
-  const storedHand = async (userId: number) => (await t.database.db.select().from(hands).where(eq(hands.userId, userId)))[0];
+  const storedHand = async (userId: number) =>
+    (await t.database.db.select().from(hands).where(eq(hands.userId, userId)))[0];
 
   it('raises a hand others see as a card, never at its exact position; the owner sees their own', async () => {
     const here = town();
     const anna = await user({ firstName: 'Anna', avatarMediaId: 7 });
     const viewer = await user();
-    await t.database.db.insert(nfts).values({ id: 900_000 + anna.id, type: NFT_TYPE.GOLD, status: 'OWNED', ownerId: anna.id });
+    await t.database.db
+      .insert(nfts)
+      .values({ id: 900_000 + anna.id, type: NFT_TYPE.GOLD, status: 'OWNED', ownerId: anna.id });
     const at = away(here, 33, 812.345678);
     const now = t.app.clock.now();
     const raised = await raise(t.app, anna, at, { mood: 'romantic', note: '  coffee?  ', durationHours: 3 });
@@ -92,7 +99,9 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     const one = await call<HandCard>(t.app, 'GET', `/hands/${anna.id}?lat=${here.lat}&lng=${here.lng}`, viewer);
     expect(one.body).toEqual(card);
     expect(leaks(one.raw, stored)).toBe(false);
-    expect((await call<ErrorBody>(t.app, 'GET', `/hands/${anna.id}?lat=${here.lat}&lng=${here.lng}`, anna)).status).toBe(404);
+    expect(
+      (await call<ErrorBody>(t.app, 'GET', `/hands/${anna.id}?lat=${here.lat}&lng=${here.lng}`, anna)).status,
+    ).toBe(404);
   });
 
   it('changes a raised hand in place: mood and note replaced, the duration counted from now', async () => {
@@ -101,7 +110,12 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     const first = (await raise(t.app, anna, here, { mood: 'chat', note: 'hi', durationHours: 1 })).body as MyHandState;
     t.app.clock.advance(10 * 60_000);
     const second = (await raise(t.app, anna, here, { mood: 'business', durationHours: 8 })).body as MyHandState;
-    expect(second.hand).toMatchObject({ mood: 'business', note: null, durationHours: 8, raisedAt: first.hand!.raisedAt });
+    expect(second.hand).toMatchObject({
+      mood: 'business',
+      note: null,
+      durationHours: 8,
+      raisedAt: first.hand!.raisedAt,
+    });
     expect(Date.parse(second.hand!.expiresAt) - t.app.clock.now()).toBeGreaterThan(8 * HOUR - 60_000);
     const items = (await nearby(viewer, here)).filter((item) => item.userId === anna.id);
     expect(items).toHaveLength(1);
@@ -258,7 +272,9 @@ describe.each(backends)('raised hands ($name)', (backend) => {
       expect(res.body.fields![0]!.key).toMatch(/^msg\./);
       expect(res.body.fields![0]!.message).toBeTruthy();
     }
-    expect((await call<ErrorBody>(t.app, 'PUT', '/hand', anna, { mood: 'chat', durationHours: 1 })).body.code).toBe('VALIDATION_ERROR');
+    expect((await call<ErrorBody>(t.app, 'PUT', '/hand', anna, { mood: 'chat', durationHours: 1 })).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
     const note = await call<ErrorBody>(t.app, 'PUT', '/hand', anna, bad[2]);
     expect(note.body.fields![0]).toMatchObject({ path: 'note', key: 'msg.invalid-value' });
     expect(await storedHand(anna.id)).toEqual(before);
@@ -271,7 +287,9 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     ]) {
       expect((await call<ErrorBody>(t.app, 'GET', url, anna)).body.code).toBe('VALIDATION_ERROR');
     }
-    expect((await call<ErrorBody>(t.app, 'POST', '/position', anna, { lat: 100, lng: 0 })).body.code).toBe('VALIDATION_ERROR');
+    expect((await call<ErrorBody>(t.app, 'POST', '/position', anna, { lat: 100, lng: 0 })).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect(await storedHand(anna.id)).toEqual(before);
   });
 

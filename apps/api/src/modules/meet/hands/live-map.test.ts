@@ -45,7 +45,10 @@ afterAll(async () => {
 });
 
 const user = () => adult(t.app, t.database);
-async function watcher(at: { lat: number; lng: number }, radius = 5_000): Promise<{ who: TestUser; socket: ClientSocket }> {
+async function watcher(
+  at: { lat: number; lng: number },
+  radius = 5_000,
+): Promise<{ who: TestUser; socket: ClientSocket }> {
   const who = await user();
   const socket = await online(url, who);
   sockets.push(socket);
@@ -67,7 +70,14 @@ describe('live map', () => {
     const gotOther = next(other.socket, 'hand:update', (card) => card.userId === anna.id);
     await raise(t.app, anna, at, { mood: 'romantic', note: 'walk?' });
     const [cardNear, cardOther] = [await gotNear, await gotOther];
-    expect(cardNear).toMatchObject({ userId: anna.id, mood: 'romantic', note: 'walk?', firstName: 'Anna', verified: false, levels: [] });
+    expect(cardNear).toMatchObject({
+      userId: anna.id,
+      mood: 'romantic',
+      note: 'walk?',
+      firstName: 'Anna',
+      verified: false,
+      levels: [],
+    });
     // The same card the list gives that viewer at that place, offset per viewer.
     const listed = await call<HandCard>(t.app, 'GET', `/hands/${anna.id}?lat=${here.lat}&lng=${here.lng}`, near.who);
     expect(cardNear).toEqual(listed.body);
@@ -85,7 +95,10 @@ describe('live map', () => {
     const blocker = await watcher(here);
     const blockedOne = await watcher(here);
     const bystander = await watcher(here);
-    const seen = [self, blocker, blockedOne].map((w) => ({ updates: record(w.socket, 'hand:update'), removes: record(w.socket, 'hand:remove') }));
+    const seen = [self, blocker, blockedOne].map((w) => ({
+      updates: record(w.socket, 'hand:update'),
+      removes: record(w.socket, 'hand:remove'),
+    }));
     await t.database.db.insert(chatBlocks).values([
       { blockerId: blocker.who.id, blockedId: self.who.id },
       { blockerId: self.who.id, blockedId: blockedOne.who.id },
@@ -168,7 +181,13 @@ describe('live map', () => {
     const elsewhere = away(here, 180, 40_000);
     const w = await watcher(here);
     const seen = record(w.socket, 'hand:update');
-    for (const bad of [{ lat: 100, lng: 0, radius: 1000 }, { lat: 1, lng: 1, radius: 10 }, { lat: 1, lng: 1, radius: 1e9 }, 'here', { lat: 1 }]) {
+    for (const bad of [
+      { lat: 100, lng: 0, radius: 1000 },
+      { lat: 1, lng: 1, radius: 10 },
+      { lat: 1, lng: 1, radius: 1e9 },
+      'here',
+      { lat: 1 },
+    ]) {
       expect(await watch(w.socket, bad as never)).toBe(false);
     }
     // Still watching `here`.

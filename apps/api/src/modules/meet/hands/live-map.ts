@@ -103,7 +103,8 @@ export class LiveMap {
   dispatch(event: HandEvent): number {
     const candidates = new Set<Watcher>();
     const reach = [event.at, ...(event.kind === 'update' && event.prev ? [event.prev] : [])];
-    for (const tile of new Set(reach.map(tileOf))) for (const watcher of this.byTile.get(tile) ?? []) candidates.add(watcher);
+    for (const tile of new Set(reach.map(tileOf)))
+      for (const watcher of this.byTile.get(tile) ?? []) candidates.add(watcher);
     if (candidates.size === 0) return 0;
     const blocked = new Set(event.blocked);
     // Snapped once per event; each viewer only adds its offset (nearby/privacy.ts publicPosition).

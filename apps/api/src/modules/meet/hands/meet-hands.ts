@@ -78,7 +78,13 @@ export async function createMeetHands(
     },
   );
   if (options.redis) {
-    bus = createRedisHandBus({ redis: options.redis, prefix: keyPrefix, origin, deliver: (event) => liveMap.dispatch(event), log });
+    bus = createRedisHandBus({
+      redis: options.redis,
+      prefix: keyPrefix,
+      origin,
+      deliver: (event) => liveMap.dispatch(event),
+      log,
+    });
   }
 
   const emit = async (event: HandEvent, tiles: number[]) => {
@@ -97,7 +103,10 @@ export async function createMeetHands(
     keyPrefix,
     async announce(userId, prev) {
       try {
-        const [visible, blocked] = await Promise.all([loadVisibleHands(db, [userId], clock.now()).then((m) => m.get(userId)), blockedIds(db, userId)]);
+        const [visible, blocked] = await Promise.all([
+          loadVisibleHands(db, [userId], clock.now()).then((m) => m.get(userId)),
+          blockedIds(db, userId),
+        ]);
         if (!visible) {
           if (prev) await emit({ kind: 'remove', userId, at: prev, blocked }, [tileOf(prev)]);
           return;

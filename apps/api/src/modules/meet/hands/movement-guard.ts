@@ -12,7 +12,13 @@ import { raiseRestriction } from '../protection/restrictions';
  * the same raised hand is known.
  */
 export function createMovementGuard(db: Db, clock: Clock, log: FastifyBaseLogger): MovementGuard {
-  const fix = (userId: number, p: TrackedPosition) => ({ userId, lat: p.lat, lng: p.lng, accuracy: p.accuracyMeters ?? 0, timestamp: p.at });
+  const fix = (userId: number, p: TrackedPosition) => ({
+    userId,
+    lat: p.lat,
+    lng: p.lng,
+    accuracy: p.accuracyMeters ?? 0,
+    timestamp: p.at,
+  });
   return async (userId, from, to) => {
     const verdict = checkMovement({ last: fix(userId, from) }, fix(userId, to));
     if (verdict.accepted) return true;

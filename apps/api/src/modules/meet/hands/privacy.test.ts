@@ -5,7 +5,20 @@ import { hands } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { DEG, destination, distanceMeters, EARTH_RADIUS_METERS, type LatLng } from '../nearby/geo';
 import { snapToGrid } from '../nearby/privacy';
-import { adult, away, call, leaks, listen, MOSCOW, nearbyUrl, next, online, raise, watch, type TestUser } from '../../../../test/kits/hands';
+import {
+  adult,
+  away,
+  call,
+  leaks,
+  listen,
+  MOSCOW,
+  nearbyUrl,
+  next,
+  online,
+  raise,
+  watch,
+  type TestUser,
+} from '../../../../test/kits/hands';
 
 /**
  * Location privacy through the API (docs/decisions/010): no answer and no socket payload carries a
@@ -26,7 +39,10 @@ afterAll(async () => {
 });
 
 const stored = async (userId: number): Promise<LatLng> => {
-  const [row] = await t.database.db.select({ lat: hands.lat, lng: hands.lng }).from(hands).where(eq(hands.userId, userId));
+  const [row] = await t.database.db
+    .select({ lat: hands.lat, lng: hands.lng })
+    .from(hands)
+    .where(eq(hands.userId, userId));
   return row!;
 };
 
@@ -68,9 +84,12 @@ describe('location privacy through the API', () => {
     positions.push(await stored(anna.id));
     for (const step of [1, 2, 3]) {
       t.app.clock.advance(60_000);
-      await remember(await call(t.app, 'POST', '/position', anna, away(here, 20 + step * 40, 333.333333 + step * 211.111)));
+      await remember(
+        await call(t.app, 'POST', '/position', anna, away(here, 20 + step * 40, 333.333333 + step * 211.111)),
+      );
       positions.push(await stored(anna.id));
-      for (const radius of [500, 1_000, 5_000]) await remember(await call(t.app, 'GET', nearbyUrl(here, { radius }), viewer));
+      for (const radius of [500, 1_000, 5_000])
+        await remember(await call(t.app, 'GET', nearbyUrl(here, { radius }), viewer));
       await remember(await call(t.app, 'GET', `/hands/${anna.id}?lat=${here.lat}&lng=${here.lng}`, viewer));
       await remember(await call(t.app, 'GET', '/hand', anna));
     }
@@ -90,14 +109,19 @@ describe('location privacy through the API', () => {
 
   it('trilateration from three viewer positions cannot tell apart two positions 100 m apart, and ends at the cell', async () => {
     const victim = await adult(t.app, t.database);
-    const attackers: TestUser[] = [await adult(t.app, t.database), await adult(t.app, t.database), await adult(t.app, t.database)];
+    const attackers: TestUser[] = [
+      await adult(t.app, t.database),
+      await adult(t.app, t.database),
+      await adult(t.app, t.database),
+    ];
     // Two spots near opposite corners of one cell, more than 100 m apart.
     const cell = snapToGrid(MOSCOW.lat + 0.05, MOSCOW.lng - 0.05);
     const a = { lat: cell.lat + 0.4 * cell.latStep, lng: cell.lng + 0.42 * cell.lngStep };
     const b = { lat: cell.lat - 0.41 * cell.latStep, lng: cell.lng - 0.4 * cell.lngStep };
     expect(distanceMeters(a, b)).toBeGreaterThanOrEqual(100);
     // Other hands around, as in a real city.
-    for (let i = 0; i < 8; i++) await raise(t.app, await adult(t.app, t.database), destination(cell, i * 45, 300 + i * 150));
+    for (let i = 0; i < 8; i++)
+      await raise(t.app, await adult(t.app, t.database), destination(cell, i * 45, 300 + i * 150));
     const near = destination(cell, 70, 300); // the attacker's rough idea
 
     /** Per account: from three places, binary-search the radius at which the victim appears. */
@@ -119,9 +143,17 @@ describe('location privacy through the API', () => {
           }
           distances.push(hi);
         }
-        estimates.push(trilaterate(places.map((p) => toPlane(near, p)), distances));
+        estimates.push(
+          trilaterate(
+            places.map((p) => toPlane(near, p)),
+            distances,
+          ),
+        );
       }
-      const mean: [number, number] = [estimates.reduce((s, e) => s + e[0], 0) / 3, estimates.reduce((s, e) => s + e[1], 0) / 3];
+      const mean: [number, number] = [
+        estimates.reduce((s, e) => s + e[0], 0) / 3,
+        estimates.reduce((s, e) => s + e[1], 0) / 3,
+      ];
       return { estimate: fromPlane(near, mean), transcript };
     }
 

@@ -12,7 +12,14 @@ const REBUILD_BATCH = 1_000;
  */
 export async function rebuildIndex(db: Db, index: NearbyIndex, now: number): Promise<number> {
   const rows = await db
-    .select({ userId: hands.userId, lat: hands.lat, lng: hands.lng, accuracy: hands.accuracy, positionAt: hands.positionAt, ghost: users.ghost })
+    .select({
+      userId: hands.userId,
+      lat: hands.lat,
+      lng: hands.lng,
+      accuracy: hands.accuracy,
+      positionAt: hands.positionAt,
+      ghost: users.ghost,
+    })
     .from(hands)
     .innerJoin(users, eq(users.id, hands.userId))
     .where(gt(hands.expiresAt, new Date(now)));

@@ -27,7 +27,14 @@ export const handRoutes: FastifyPluginAsyncZod<{ hands: MeetHands }> = async (ap
 
   app.get(
     '/hand',
-    { schema: { tags, summary: 'The caller’s hand (null when lowered) and ghost switch', security: bearer, response: { 200: myHandStateSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s hand (null when lowered) and ghost switch',
+        security: bearer,
+        response: { 200: myHandStateSchema },
+      },
+    },
     async (request) => getMyHand(hands, userId(request)),
   );
   app.put(
@@ -45,7 +52,14 @@ export const handRoutes: FastifyPluginAsyncZod<{ hands: MeetHands }> = async (ap
   );
   app.delete(
     '/hand',
-    { schema: { tags, summary: 'Lower the caller’s hand at once', security: bearer, response: { 200: myHandStateSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Lower the caller’s hand at once',
+        security: bearer,
+        response: { 200: myHandStateSchema },
+      },
+    },
     async (request) => lowerHand(hands, userId(request)),
   );
   app.put(

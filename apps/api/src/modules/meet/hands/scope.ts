@@ -11,7 +11,9 @@ import type { Database } from '../../../db/client';
 export async function handsScope(database: Database, dataDir: string): Promise<string> {
   let identity = `pglite:${dataDir}`;
   if (database.driver === 'postgres') {
-    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
     identity = `postgres:${result.rows[0]?.name ?? ''}`;
   }
   return crypto.createHash('sha256').update(identity).digest('hex').slice(0, 12);

@@ -104,7 +104,8 @@ export async function raiseHand(ctx: MeetHands, userId: number, request: RaiseHa
     ...(position.accuracy === undefined ? {} : { accuracyMeters: position.accuracy }),
   });
   // An impossible jump (flagged by the guard) leaves the hand where it was.
-  const at = moved || !previous ? position : { lat: previous.lat, lng: previous.lng, accuracy: previous.accuracy ?? undefined };
+  const at =
+    moved || !previous ? position : { lat: previous.lat, lng: previous.lng, accuracy: previous.accuracy ?? undefined };
   const values = {
     mood: request.mood,
     note: request.note ? request.note : null,
@@ -129,7 +130,10 @@ export async function raiseHand(ctx: MeetHands, userId: number, request: RaiseHa
 /** Lowers the hand at once: the row goes, the index forgets it, the watchers drop it. */
 export async function lowerHand(ctx: MeetHands, userId: number): Promise<MyHandState> {
   const user = await account(ctx, userId);
-  const [gone] = await ctx.db.delete(hands).where(eq(hands.userId, userId)).returning({ lat: hands.lat, lng: hands.lng });
+  const [gone] = await ctx.db
+    .delete(hands)
+    .where(eq(hands.userId, userId))
+    .returning({ lat: hands.lat, lng: hands.lng });
   await ctx.index.remove(userId);
   if (gone) await ctx.announceRemove(userId, gone);
   return toState(undefined, user.ghost);
@@ -154,7 +158,11 @@ export async function setGhost(ctx: MeetHands, userId: number, { ghost }: GhostR
  * The caller's device moved: their raised hand moves with it. A move faster than 300 m/s is
  * ignored (and flagged by the index's movement guard).
  */
-export async function updatePosition(ctx: MeetHands, userId: number, position: OwnPosition): Promise<PositionUpdateResult> {
+export async function updatePosition(
+  ctx: MeetHands,
+  userId: number,
+  position: OwnPosition,
+): Promise<PositionUpdateResult> {
   const hand = await liveHand(ctx, userId);
   if (!hand) return { accepted: true }; // nothing on the map to move
   const now = ctx.clock.now();
@@ -209,13 +217,19 @@ export async function listNearby(ctx: MeetHands, viewerId: number, query: Nearby
       if (hand) shown.push({ ...hand.base, position: item.position, distance: item.distance });
       else exclude.add(item.userId);
     }
-    if (shown.length >= query.limit || items.length < ask || ask === MAX_NEAR_LIMIT) return { items: shown.slice(0, query.limit) };
+    if (shown.length >= query.limit || items.length < ask || ask === MAX_NEAR_LIMIT)
+      return { items: shown.slice(0, query.limit) };
     ask = Math.min(MAX_NEAR_LIMIT, ask * 4);
   }
 }
 
 /** One raised hand as this viewer sees it, or NOT_FOUND (lowered, expired, ghost, blocked, oneself). */
-export async function getHandCard(ctx: MeetHands, viewerId: number, subjectId: number, viewer: LatLng): Promise<HandCard> {
+export async function getHandCard(
+  ctx: MeetHands,
+  viewerId: number,
+  subjectId: number,
+  viewer: LatLng,
+): Promise<HandCard> {
   if (subjectId === viewerId) throw new AppError('NOT_FOUND');
   const [hand, blocked] = await Promise.all([
     loadVisibleHands(ctx.db, [subjectId], ctx.clock.now()).then((found) => found.get(subjectId)),

@@ -12,7 +12,9 @@ const SWEEP_BATCH = 500;
  * index and tells the watchers. Queries filter on expiresAt too, so nothing expired is shown
  * between two sweeps.
  */
-export async function sweepExpiredHands(ctx: Pick<MeetHands, 'db' | 'index' | 'clock' | 'announceRemove'>): Promise<number> {
+export async function sweepExpiredHands(
+  ctx: Pick<MeetHands, 'db' | 'index' | 'clock' | 'announceRemove'>,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const now = new Date(ctx.clock.now());
@@ -27,11 +29,29 @@ export async function sweepExpiredHands(ctx: Pick<MeetHands, 'db' | 'index' | 'c
     // A hand raised again in the moment between the delete and the index removal keeps its row:
     // put it back in the index so the removal above does not hide it.
     const raisedAgain = await ctx.db
-      .select({ userId: hands.userId, lat: hands.lat, lng: hands.lng, positionAt: hands.positionAt, ghost: users.ghost })
+      .select({
+        userId: hands.userId,
+        lat: hands.lat,
+        lng: hands.lng,
+        positionAt: hands.positionAt,
+        ghost: users.ghost,
+      })
       .from(hands)
       .innerJoin(users, eq(users.id, hands.userId))
-      .where(and(inArray(hands.userId, gone.map((row) => row.userId)), gt(hands.expiresAt, now)));
-    await Promise.all(raisedAgain.map((row) => ctx.index.upsert(row.userId, row.lat, row.lng, { at: row.positionAt.getTime(), ghost: row.ghost })));
+      .where(
+        and(
+          inArray(
+            hands.userId,
+            gone.map((row) => row.userId),
+          ),
+          gt(hands.expiresAt, now),
+        ),
+      );
+    await Promise.all(
+      raisedAgain.map((row) =>
+        ctx.index.upsert(row.userId, row.lat, row.lng, { at: row.positionAt.getTime(), ghost: row.ghost }),
+      ),
+    );
     const back = new Set(raisedAgain.map((row) => row.userId));
     await Promise.all(gone.filter((row) => !back.has(row.userId)).map((row) => ctx.announceRemove(row.userId, row)));
     if (gone.length < SWEEP_BATCH) return total;

@@ -19,7 +19,7 @@ const METERS_PER_DEGREE = EARTH_RADIUS_METERS * DEG;
 export const SNAP_MARGIN_METERS = maxShownErrorMeters();
 
 const rowOf = (lat: number) => Math.min(ROWS - 1, Math.max(0, Math.floor((lat + 90) / TILE_DEGREES)));
-const colOf = (lng: number) => (((Math.floor((wrapLongitude(lng) + 180) / TILE_DEGREES) % COLS) + COLS) % COLS);
+const colOf = (lng: number) => ((Math.floor((wrapLongitude(lng) + 180) / TILE_DEGREES) % COLS) + COLS) % COLS;
 
 /** The tile a point is in. */
 export function tileOf(point: LatLng): number {

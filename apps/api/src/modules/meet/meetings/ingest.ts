@@ -71,7 +71,11 @@ export type DeviceVerdict = 'fresh' | 'duplicate' | 'stale';
  * the device's usual delay was held back somewhere and describes an older moment. A device that
  * has only sent rejected fixes for a while (its clock was moved) starts afresh.
  */
-export function checkDeviceClock(clock: DeviceClock | null, at: number, now: number): { verdict: DeviceVerdict; clock: DeviceClock } {
+export function checkDeviceClock(
+  clock: DeviceClock | null,
+  at: number,
+  now: number,
+): { verdict: DeviceVerdict; clock: DeviceClock } {
   const lag = now - at;
   if (!clock) return { verdict: 'fresh', clock: { lastAt: at, minLag: lag, seenAt: now } };
   const resync = now - clock.seenAt > RESYNC_MS;
@@ -110,7 +114,8 @@ export function shownStatus(snapshot: MeetingSnapshot): MeetingSnapshot['status'
   return snapshot.status === 'apart' && snapshot.runStartedAt !== null ? 'together' : snapshot.status;
 }
 
-export const isPresent = (clock: DeviceClock | null, now: number) => clock !== null && now - clock.seenAt <= PRESENCE_MS;
+export const isPresent = (clock: DeviceClock | null, now: number) =>
+  clock !== null && now - clock.seenAt <= PRESENCE_MS;
 
 /** How long a pair record lives after this write. */
 function pairTtl(state: MeetingState, now: number): number {
@@ -146,7 +151,10 @@ export function ingestIntoPair(
   if (record.state.metAt !== null) {
     // Resting after a meeting: the fix only says "still here"; no position is kept or checked.
     const next: PairRecord = { ...record, devices, movement: [null, null] };
-    return { result: { ...quiet, verdict: 'resting', changed: !wasPresent }, write: { value: next, ttlMs: ttlMs(next.state) } };
+    return {
+      result: { ...quiet, verdict: 'resting', changed: !wasPresent },
+      write: { value: next, ttlMs: ttlMs(next.state) },
+    };
   }
 
   const fix: Fix = { userId, lat: incoming.lat, lng: incoming.lng, accuracy: incoming.accuracy, timestamp: now };
@@ -154,21 +162,31 @@ export function ingestIntoPair(
   const checked = checkMovement({ last: movement.last }, fix);
   if (!checked.accepted) {
     const flag = checked.flag;
-    const raise = flag !== null && (movement.lastFlagAt === null || now - movement.lastFlagAt >= MOVEMENT_FLAG_COOLDOWN_MS);
+    const raise =
+      flag !== null && (movement.lastFlagAt === null || now - movement.lastFlagAt >= MOVEMENT_FLAG_COOLDOWN_MS);
     const next: PairRecord = {
       ...record,
       devices,
       movement: raise ? withSide(record.movement, side, { ...movement, lastFlagAt: now }) : record.movement,
     };
-    return { result: { ...quiet, verdict: 'impossible', flag, raise }, write: { value: next, ttlMs: ttlMs(next.state) } };
+    return {
+      result: { ...quiet, verdict: 'impossible', flag, raise },
+      write: { value: next, ttlMs: ttlMs(next.state) },
+    };
   }
 
   const state = reduceMeeting(record.state, fix);
   const after = snapshotMeeting(state, now);
   const justMet = state.metAt !== null;
-  const changed = justMet || !wasPresent || shownStatus(before) !== shownStatus(after) || before.minutesTogether !== after.minutesTogether;
+  const changed =
+    justMet ||
+    !wasPresent ||
+    shownStatus(before) !== shownStatus(after) ||
+    before.minutesTogether !== after.minutesTogether;
   // Once met, detection is over: the movement references (precise positions) go with the fixes.
-  const nextMovement = justMet ? ([null, null] as PairRecord['movement']) : withSide(record.movement, side, { last: fix, lastFlagAt: movement.lastFlagAt });
+  const nextMovement = justMet
+    ? ([null, null] as PairRecord['movement'])
+    : withSide(record.movement, side, { last: fix, lastFlagAt: movement.lastFlagAt });
   return {
     result: { verdict: 'fresh', justMet, changed, snapshot: after, flag: null, raise: false },
     write: { value: { state, devices, movement: nextMovement }, ttlMs: ttlMs(state) },

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
-import { NFT_TYPE, RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS, RESTRICTION_SHARED_DEVICE_HOURS } from '@app/shared/constants';
+import {
+  NFT_TYPE,
+  RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS,
+  RESTRICTION_SHARED_DEVICE_HOURS,
+} from '@app/shared/constants';
 import type { MeetingProgress, MeetingView, MintChances } from '@app/shared/schemas/meet';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/shared/socket-events';
 import type { ErrorBody } from '@app/shared/errors';
@@ -39,7 +43,12 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
   beforeAll(async () => {
     if (redis && !redisUrl) return;
     t = await createTestApp({
-      env: { CLOCK_CONTROL: 'true', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '10000', PUBLIC_URL: 'https://meet.example' },
+      env: {
+        CLOCK_CONTROL: 'true',
+        RATE_LIMIT_MAX: '1000000',
+        RATE_LIMIT_AUTH_MAX: '10000',
+        PUBLIC_URL: 'https://meet.example',
+      },
       ...(redis && { redisUrl }),
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,11 +62,22 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
   });
 
   const user = (fingerprint?: string) => kitUser(t.app, t.database, fingerprint);
-  const record = (a: KitUser, b: KitUser) => t.app.meetings.store.get<PairRecord>(pairKey(pairOf(a.id, b.id)), t.app.clock.now());
-  const fix = (at: number, north = 0, east = 0, accuracy = 5) => ({ ...offsetMeters(ORIGIN, north, east), accuracy, at });
+  const record = (a: KitUser, b: KitUser) =>
+    t.app.meetings.store.get<PairRecord>(pairKey(pairOf(a.id, b.id)), t.app.clock.now());
+  const fix = (at: number, north = 0, east = 0, accuracy = 5) => ({
+    ...offsetMeters(ORIGIN, north, east),
+    accuracy,
+    at,
+  });
 
   async function online(who: KitUser) {
-    const socket: ClientSocket = connect(url, { path: '/socket.io', reconnection: false, forceNew: true, transports: ['websocket'], auth: { accessKey: who.token } });
+    const socket: ClientSocket = connect(url, {
+      path: '/socket.io',
+      reconnection: false,
+      forceNew: true,
+      transports: ['websocket'],
+      auth: { accessKey: who.token },
+    });
     sockets.push(socket);
     await new Promise((resolve) => socket.once('session:ready', resolve));
     const events: { event: string; payload: unknown }[] = [];
@@ -74,10 +94,18 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       expect(played.a!.status).toBe('met');
 
       const pair = pairOf(a.id, b.id);
-      const rows = await t.database.db.select().from(meetings).where(and(eq(meetings.userLowId, pair.low), eq(meetings.userHighId, pair.high)));
+      const rows = await t.database.db
+        .select()
+        .from(meetings)
+        .where(and(eq(meetings.userLowId, pair.low), eq(meetings.userHighId, pair.high)));
       expect(rows).toHaveLength(1);
       const seen = await view(t.app, a, b);
-      expect(seen.progress).toMatchObject({ status: 'met', minutesTogether: 20, requiredMinutes: 20, metAt: rows[0]!.metAt.toISOString() });
+      expect(seen.progress).toMatchObject({
+        status: 'met',
+        minutesTogether: 20,
+        requiredMinutes: 20,
+        metAt: rows[0]!.metAt.toISOString(),
+      });
       expect(seen.peerPresent).toBe(true);
       expect(seen.requirements.find((r) => r.key === 'met')).toEqual({ key: 'met', met: true, reason: null });
 
@@ -91,7 +119,9 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
         [eventsA, b],
         [eventsB, a],
       ] as const) {
-        const updates = events.filter((e) => e.event === 'meeting:update').map((e) => e.payload as { peerId: number; view: MeetingView });
+        const updates = events
+          .filter((e) => e.event === 'meeting:update')
+          .map((e) => e.payload as { peerId: number; view: MeetingView });
         expect(updates.length).toBeGreaterThan(5);
         // Throttled: about one per minute of progress, not one per fix (300 fixes each).
         expect(updates.length).toBeLessThan(60);
@@ -99,8 +129,12 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
         expect(updates.at(-1)!.view.progress.status).toBe('met');
         const minutes = updates.map((u) => u.view.progress.minutesTogether);
         expect(minutes).toContain(10);
-        const found = events.filter((e) => e.event === 'notification').map((e) => e.payload as { text: string; values: Record<string, string> });
-        expect(found).toEqual([expect.objectContaining({ text: 'notifications.meetingFound', values: { name: peer.domain } })]);
+        const found = events
+          .filter((e) => e.event === 'notification')
+          .map((e) => e.payload as { text: string; values: Record<string, string> });
+        expect(found).toEqual([
+          expect.objectContaining({ text: 'notifications.meetingFound', values: { name: peer.domain } }),
+        ]);
       }
       // Nothing about positions or distance is ever in what the users get.
       expect(JSON.stringify(seen)).not.toMatch(/lat|lng|distance/i);
@@ -111,10 +145,18 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       const passing = await playTrack(t.app, passingBy(3).fixes, a, b);
       expect(passing.a!.status).not.toBe('met');
       const pair = pairOf(a.id, b.id);
-      expect(await t.database.db.select().from(meetings).where(and(eq(meetings.userLowId, pair.low), eq(meetings.userHighId, pair.high)))).toEqual([]);
+      expect(
+        await t.database.db
+          .select()
+          .from(meetings)
+          .where(and(eq(meetings.userLowId, pair.low), eq(meetings.userHighId, pair.high))),
+      ).toEqual([]);
       const seen = await view(t.app, a, b);
       expect(seen.progress.minutesTogether).toBeLessThan(20);
-      expect(seen.requirements.find((r) => r.key === 'met')).toMatchObject({ met: false, reason: 'meeting.requirements.met.notYet' });
+      expect(seen.requirements.find((r) => r.key === 'met')).toMatchObject({
+        met: false,
+        reason: 'meeting.requirements.met.notYet',
+      });
     });
 
     it('forgets a pair that went quiet: positions and progress', async () => {
@@ -125,7 +167,13 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
         t.app.clock.advance(2.5 * SECOND);
         const from = i % 2 ? a : b;
         const to = from === a ? b : a;
-        await api(t.app, 'POST', `/meet/meetings/${to.id}/position`, from, fix(start + i * 2.5 * SECOND, 0, from === a ? 0 : 1));
+        await api(
+          t.app,
+          'POST',
+          `/meet/meetings/${to.id}/position`,
+          from,
+          fix(start + i * 2.5 * SECOND, 0, from === a ? 0 : 1),
+        );
       }
       expect((await view(t.app, a, b)).progress).toMatchObject({ status: 'together', minutesTogether: 1 });
       expect((await view(t.app, a, b)).peerPresent).toBe(true);
@@ -155,9 +203,16 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
 
     it('refuses oneself, unknown users, bad fixes, and a blocked pair (whose state is dropped)', async () => {
       const [a, b] = [await user(), await user()];
-      expect((await api<ErrorBody>(t.app, 'POST', `/meet/meetings/${a.id}/position`, a, fix(1))).body.code).toBe('SELF_ACTION_NOT_ALLOWED');
+      expect((await api<ErrorBody>(t.app, 'POST', `/meet/meetings/${a.id}/position`, a, fix(1))).body.code).toBe(
+        'SELF_ACTION_NOT_ALLOWED',
+      );
       expect((await api<ErrorBody>(t.app, 'GET', '/meet/meetings/99999999', a)).status).toBe(404);
-      const bad = await api<ErrorBody>(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, { lat: 91, lng: 0, accuracy: 5, at: 1 });
+      const bad = await api<ErrorBody>(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, {
+        lat: 91,
+        lng: 0,
+        accuracy: 5,
+        at: 1,
+      });
       expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
       expect((await api<ErrorBody>(t.app, 'GET', `/meet/meetings/${b.id}`, null)).status).toBe(401);
 
@@ -174,7 +229,9 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
   describe.skipIf(redis && !redisUrl)('confirmation by code', () => {
     it('accepts the peer’s current code and the one just before it, refuses wrong and expired codes', async () => {
       const [a, b] = [await user(), await user()];
-      const early = await api<ErrorBody>(t.app, 'POST', `/meet/meetings/${a.id}/confirm`, b, { code: (await view(t.app, a, b)).myCode.code });
+      const early = await api<ErrorBody>(t.app, 'POST', `/meet/meetings/${a.id}/confirm`, b, {
+        code: (await view(t.app, a, b)).myCode.code,
+      });
       expect(early).toMatchObject({ status: 409, body: { code: 'MINT_NOT_ALLOWED' } });
 
       await recordMeeting(t.app, t.database, a, b, []);
@@ -186,7 +243,8 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
 
       // Wrong codes: made up, the scanner's own, shown to someone else. Nothing changes.
       const c = await user();
-      const confirm = (who: KitUser, peer: KitUser, code: string) => api<MeetingView & ErrorBody>(t.app, 'POST', `/meet/meetings/${peer.id}/confirm`, who, { code });
+      const confirm = (who: KitUser, peer: KitUser, code: string) =>
+        api<MeetingView & ErrorBody>(t.app, 'POST', `/meet/meetings/${peer.id}/confirm`, who, { code });
       for (const wrong of ['222222', (await view(t.app, b, a)).myCode.code, (await view(t.app, a, c)).myCode.code]) {
         expect(await confirm(b, a, wrong)).toMatchObject({ status: 400, body: { code: 'MEETING_CODE_INVALID' } });
       }
@@ -198,7 +256,10 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       const ok = await confirm(b, a, shown.code.toLowerCase());
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ confirmedByMe: true, confirmedByPeer: false });
-      expect(ok.body.requirements.find((r) => r.key === 'confirmed')).toMatchObject({ met: false, reason: 'meeting.requirements.confirmed.peer' });
+      expect(ok.body.requirements.find((r) => r.key === 'confirmed')).toMatchObject({
+        met: false,
+        reason: 'meeting.requirements.confirmed.peer',
+      });
       expect(await view(t.app, a, b)).toMatchObject({ confirmedByMe: false, confirmedByPeer: true });
 
       // A code two windows old has expired.
@@ -237,13 +298,18 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
         reason: 'meeting.requirements.notRestricted.you',
         values: { reason: 'impossible_movement', hours: RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS },
       });
-      expect((await view(t.app, b, a)).requirements.find((r) => r.key === 'notRestricted')).toMatchObject({ met: false, reason: 'meeting.requirements.notRestricted.peer' });
+      expect((await view(t.app, b, a)).requirements.find((r) => r.key === 'notRestricted')).toMatchObject({
+        met: false,
+        reason: 'meeting.requirements.notRestricted.peer',
+      });
       expect((await view(t.app, b, a)).restriction).toBeNull();
 
       t.app.clock.advance(10 * HOUR);
       const later = await view(t.app, a, b);
       expect(later.restriction!.remainingMs).toBeLessThanOrEqual((RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10) * HOUR);
-      expect(later.requirements.find((r) => r.key === 'notRestricted')!.values).toMatchObject({ hours: RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10 });
+      expect(later.requirements.find((r) => r.key === 'notRestricted')!.values).toMatchObject({
+        hours: RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10,
+      });
       t.app.clock.advance((RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10) * HOUR);
       expect((await view(t.app, a, b)).restriction).toBeNull();
     });
@@ -260,7 +326,8 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       expectNear(seen.restriction!.remainingMs, RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
       expect((await view(t.app, a, b)).restriction).toMatchObject({ reason: 'shared_device' });
       for (let i = 0; i < 3; i++) await view(t.app, second, a);
-      const rows = async (id: number) => (await t.database.db.select().from(mintRestrictions).where(eq(mintRestrictions.userId, id))).length;
+      const rows = async (id: number) =>
+        (await t.database.db.select().from(mintRestrictions).where(eq(mintRestrictions.userId, id))).length;
       expect([await rows(a.id), await rows(second.id), await rows(b.id)]).toEqual([1, 1, 0]);
 
       // A third account on it: everyone's 72 h start again.
@@ -279,8 +346,23 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
     it('shows the peer card, the level a mint would be of, and why each requirement is unmet', async () => {
       const [a, b] = [await user(), await user()];
       const empty = await view(t.app, a, b);
-      expect(empty.peer).toMatchObject({ id: b.id, domain: b.domain, firstName: 'Mia', avatar: null, levels: [], verified: false });
-      expect(empty).toMatchObject({ mintLevel: null, mintChance: null, canMint: false, lastMint: null, confirmedByMe: false, confirmedByPeer: false, peerPresent: false });
+      expect(empty.peer).toMatchObject({
+        id: b.id,
+        domain: b.domain,
+        firstName: 'Mia',
+        avatar: null,
+        levels: [],
+        verified: false,
+      });
+      expect(empty).toMatchObject({
+        mintLevel: null,
+        mintChance: null,
+        canMint: false,
+        lastMint: null,
+        confirmedByMe: false,
+        confirmedByPeer: false,
+        peerPresent: false,
+      });
       expect(Object.fromEntries(empty.requirements.map((r) => [r.key, r.reason]))).toEqual({
         met: 'meeting.requirements.met.notYet',
         confirmed: 'meeting.requirements.confirmed.meetFirst',
@@ -296,10 +378,21 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       await recordMeeting(t.app, t.database, a, b);
       const silver = await view(t.app, a, b);
       expect(silver.peer.levels).toEqual(['SILVER', 'ICON']);
-      expect(silver).toMatchObject({ mintLevel: 'SILVER', mintChance: 0.5, canMint: false, confirmedByMe: true, confirmedByPeer: true });
+      expect(silver).toMatchObject({
+        mintLevel: 'SILVER',
+        mintChance: 0.5,
+        canMint: false,
+        confirmedByMe: true,
+        confirmedByPeer: true,
+      });
       expect(silver.progress.status).toBe('met');
       expect(silver.requirements.filter((r) => !r.met)).toEqual([
-        { key: 'heldLongEnough', met: false, reason: 'meeting.requirements.heldLongEnough.you', values: expect.objectContaining({ level: 'SILVER', hours: 22, required: 24 }) },
+        {
+          key: 'heldLongEnough',
+          met: false,
+          reason: 'meeting.requirements.heldLongEnough.you',
+          values: expect.objectContaining({ level: 'SILVER', hours: 22, required: 24 }),
+        },
       ]);
       t.app.clock.advance(22 * HOUR);
       expect((await view(t.app, a, b)).canMint).toBe(true);
@@ -331,11 +424,26 @@ describe('without CLOCK_CONTROL', () => {
   afterAll(async () => t?.close());
 
   it('has no clock route, and the meeting routes work without a chain', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advanceMs: 1000 } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { advanceMs: 1000 } })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/clock' })).statusCode).toBe(404);
     const [a, b] = [await kitUser(t.app, t.database), await kitUser(t.app, t.database)];
-    const res = await api<MeetingProgress>(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, { ...ORIGIN, accuracy: 5, at: 1 });
+    const res = await api<MeetingProgress>(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, {
+      ...ORIGIN,
+      accuracy: 5,
+      at: 1,
+    });
     expect(res).toMatchObject({ status: 200, body: { status: 'idle', minutesTogether: 0 } });
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/crypto/nft/mint', headers: a.headers, payload: { userId: b.id } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/api/crypto/nft/mint',
+          headers: a.headers,
+          payload: { userId: b.id },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

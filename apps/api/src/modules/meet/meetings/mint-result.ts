@@ -26,17 +26,32 @@ export async function generateTransactionOf(db: Db, nftId: number | null, userId
   const [row] = await db
     .select({ id: cryptoTransactions.id })
     .from(cryptoTransactions)
-    .where(and(eq(cryptoTransactions.nftId, nftId), eq(cryptoTransactions.userId, userId), eq(cryptoTransactions.type, 'GENERATE')))
+    .where(
+      and(
+        eq(cryptoTransactions.nftId, nftId),
+        eq(cryptoTransactions.userId, userId),
+        eq(cryptoTransactions.type, 'GENERATE'),
+      ),
+    )
     .limit(1);
   return row?.id ?? null;
 }
 
 /** The pair's newest finished attempt and each parent's GENERATE transaction of it (if it minted). */
-export async function lastMintOf(db: Db, pair: Pair): Promise<{ attempt: AttemptRow; transactions: Map<number, number> } | null> {
+export async function lastMintOf(
+  db: Db,
+  pair: Pair,
+): Promise<{ attempt: AttemptRow; transactions: Map<number, number> } | null> {
   const [row] = await db
     .select()
     .from(mintAttempts)
-    .where(and(eq(mintAttempts.userLowId, pair.low), eq(mintAttempts.userHighId, pair.high), ne(mintAttempts.outcome, 'pending')))
+    .where(
+      and(
+        eq(mintAttempts.userLowId, pair.low),
+        eq(mintAttempts.userHighId, pair.high),
+        ne(mintAttempts.outcome, 'pending'),
+      ),
+    )
     .orderBy(desc(mintAttempts.id))
     .limit(1);
   if (!row) return null;

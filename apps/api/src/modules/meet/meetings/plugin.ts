@@ -15,7 +15,8 @@ declare module 'fastify' {
 }
 
 /** Every meet-and-play request counts as a device sighting (device protection), and so does a mint. */
-const isMeetAndPlay = (url: string | undefined) => !!url && (url.startsWith('/api/meet/') || url === '/api/crypto/nft/mint');
+const isMeetAndPlay = (url: string | undefined) =>
+  !!url && (url.startsWith('/api/meet/') || url === '/api/crypto/nft/mint');
 
 /**
  * Builds the meeting service (Redis-backed detection state when REDIS_URL is set) and decorates
@@ -31,9 +32,16 @@ export async function attachMeetings(app: FastifyInstance, opts: { redis?: Redis
     clock: app.clock,
     store,
     codes: createMeetingCodes(opts.codeSecret, config.PUBLIC_URL),
-    chances: { SILVER: config.MINT_CHANCE_SILVER, GOLD: config.MINT_CHANCE_GOLD, PLATINUM: config.MINT_CHANCE_PLATINUM },
-    emit: <E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>) =>
-      app.realtime.toUser(userId, event, ...args),
+    chances: {
+      SILVER: config.MINT_CHANCE_SILVER,
+      GOLD: config.MINT_CHANCE_GOLD,
+      PLATINUM: config.MINT_CHANCE_PLATINUM,
+    },
+    emit: <E extends keyof ServerToClientEvents>(
+      userId: number,
+      event: E,
+      ...args: Parameters<ServerToClientEvents[E]>
+    ) => app.realtime.toUser(userId, event, ...args),
     log: app.log,
   });
   app.decorate('meetings', service);

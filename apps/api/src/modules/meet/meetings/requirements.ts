@@ -48,7 +48,10 @@ export async function countingMeeting(db: Db, pair: Pair): Promise<MeetingRow | 
     .select()
     .from(meetings)
     .where(and(eq(meetings.userLowId, pair.low), eq(meetings.userHighId, pair.high)))
-    .orderBy(desc(sql`(${meetings.lowConfirmedAt} is not null and ${meetings.highConfirmedAt} is not null)`), desc(meetings.id))
+    .orderBy(
+      desc(sql`(${meetings.lowConfirmedAt} is not null and ${meetings.highConfirmedAt} is not null)`),
+      desc(meetings.id),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -57,7 +60,13 @@ export async function blockingAttempt(db: Db, pair: Pair): Promise<MintAttemptRo
   const [row] = await db
     .select()
     .from(mintAttempts)
-    .where(and(eq(mintAttempts.userLowId, pair.low), eq(mintAttempts.userHighId, pair.high), ne(mintAttempts.outcome, 'technical_failure')))
+    .where(
+      and(
+        eq(mintAttempts.userLowId, pair.low),
+        eq(mintAttempts.userHighId, pair.high),
+        ne(mintAttempts.outcome, 'technical_failure'),
+      ),
+    )
     .orderBy(desc(mintAttempts.id))
     .limit(1);
   return row ?? null;
@@ -123,7 +132,11 @@ export async function loadMintFacts(db: Db, pair: Pair, now: number): Promise<Mi
 
 const key = (requirement: MintRequirementKey, reason: string) => `meeting.requirements.${requirement}.${reason}`;
 const met = (requirement: MintRequirementKey): MintRequirement => ({ key: requirement, met: true, reason: null });
-const unmet = (requirement: MintRequirementKey, reason: string, values?: MintRequirement['values']): MintRequirement => ({
+const unmet = (
+  requirement: MintRequirementKey,
+  reason: string,
+  values?: MintRequirement['values'],
+): MintRequirement => ({
   key: requirement,
   met: false,
   reason: key(requirement, reason),
@@ -136,7 +149,11 @@ function who(viewerFails: boolean, peerFails: boolean): 'you' | 'peer' | 'both' 
 }
 
 const hoursLeft = (ms: number) => Math.max(1, Math.ceil(ms / HOUR_MS));
-const levelsOf = (held: Map<number, Date | null>) => [...held.keys()].sort().map((type) => levelName(type)).join(', ');
+const levelsOf = (held: Map<number, Date | null>) =>
+  [...held.keys()]
+    .sort()
+    .map((type) => levelName(type))
+    .join(', ');
 
 /** Live progress, only for the reason of an unmet "met" (minutes so far). */
 export interface ProgressHint {
@@ -145,7 +162,12 @@ export interface ProgressHint {
 }
 
 /** Each condition of MINT_REQUIREMENTS, met or not, with the reason and its values. */
-export function mintRequirements(facts: MintFacts, viewerId: number, now: number, progress?: ProgressHint): MintRequirement[] {
+export function mintRequirements(
+  facts: MintFacts,
+  viewerId: number,
+  now: number,
+  progress?: ProgressHint,
+): MintRequirement[] {
   const { meeting, mintType, pair } = facts;
   const [myTokens, peerTokens] = forViewer(pair, viewerId, facts.held);
   const [myKyc, peerKyc] = forViewer(pair, viewerId, facts.kyc);
@@ -156,7 +178,11 @@ export function mintRequirements(facts: MintFacts, viewerId: number, now: number
   requirements.push(
     meeting
       ? met('met')
-      : unmet('met', 'notYet', progress ? { minutes: progress.minutesTogether, required: progress.requiredMinutes } : undefined),
+      : unmet(
+          'met',
+          'notYet',
+          progress ? { minutes: progress.minutesTogether, required: progress.requiredMinutes } : undefined,
+        ),
   );
 
   if (!meeting) requirements.push(unmet('confirmed', 'meetFirst'));
@@ -206,7 +232,11 @@ export function mintRequirements(facts: MintFacts, viewerId: number, now: number
   if (!myRestriction && !peerRestriction) requirements.push(met('notRestricted'));
   else if (myRestriction) {
     requirements.push(
-      unmet('notRestricted', 'you', { reason: myRestriction.reason, hours: hoursLeft(myRestriction.remainingMs), until: myRestriction.until }),
+      unmet('notRestricted', 'you', {
+        reason: myRestriction.reason,
+        hours: hoursLeft(myRestriction.remainingMs),
+        until: myRestriction.until,
+      }),
     );
   } else requirements.push(unmet('notRestricted', 'peer'));
 

@@ -27,7 +27,13 @@ export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:peerId',
     {
       preHandler,
-      schema: { tags, summary: 'The meeting and mint screen with one user', security: bearer, params: meetingParamsSchema, response: { 200: meetingViewSchema } },
+      schema: {
+        tags,
+        summary: 'The meeting and mint screen with one user',
+        security: bearer,
+        params: meetingParamsSchema,
+        response: { 200: meetingViewSchema },
+      },
     },
     async (request) => meetings.getView(request.auth!.id, request.params.peerId),
   );

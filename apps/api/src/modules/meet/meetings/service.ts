@@ -21,7 +21,11 @@ import { publish } from '../../../events/event-bus';
 import { loadPairViewFacts, meetingViewFor, peerViewColumns, toProgress } from './view';
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
-type Emit = <E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+type Emit = <E extends keyof ServerToClientEvents>(
+  userId: number,
+  event: E,
+  ...args: Parameters<ServerToClientEvents[E]>
+) => void;
 
 export interface MeetingServiceDeps {
   db: Db;
@@ -99,12 +103,18 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
         userId,
         reason: 'impossible_movement',
         at: now,
-        detail: { speedMetersPerSecond: Number.isFinite(result.flag.speedMetersPerSecond) ? Math.round(result.flag.speedMetersPerSecond) : null },
+        detail: {
+          speedMetersPerSecond: Number.isFinite(result.flag.speedMetersPerSecond)
+            ? Math.round(result.flag.speedMetersPerSecond)
+            : null,
+        },
       });
     }
     if (result.justMet && result.snapshot.metAt !== null) {
       try {
-        await db.insert(meetings).values({ userLowId: pair.low, userHighId: pair.high, metAt: new Date(result.snapshot.metAt) });
+        await db
+          .insert(meetings)
+          .values({ userLowId: pair.low, userHighId: pair.high, metAt: new Date(result.snapshot.metAt) });
       } catch (error) {
         // Without its row the meeting never happened: let detection start over rather than rest.
         await store.delete(pairKey(pair));
@@ -114,7 +124,8 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
         .select({ id: users.id, domain: users.domain, firstName: users.firstName })
         .from(users)
         .where(inArray(users.id, [pair.low, pair.high]));
-      const nameOf = (id: number) => displayName(named.find((row) => row.id === id) ?? { id, domain: null, firstName: null });
+      const nameOf = (id: number) =>
+        displayName(named.find((row) => row.id === id) ?? { id, domain: null, firstName: null });
       deps.emit(pair.low, 'notification', meetingFoundPush(nameOf(pair.high)));
       deps.emit(pair.high, 'notification', meetingFoundPush(nameOf(pair.low)));
     }
@@ -136,7 +147,9 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
       await requirePeer(userId, peerId);
       const pair = pairOf(userId, peerId);
       const now = clock.now();
-      const result = await store.update<PairRecord, PairIngest>(pairKey(pair), now, (current) => ingestIntoPair(current, pair, userId, fix, now));
+      const result = await store.update<PairRecord, PairIngest>(pairKey(pair), now, (current) =>
+        ingestIntoPair(current, pair, userId, fix, now),
+      );
       await afterIngest(pair, userId, result, now);
       // The live detection only: this answers every fix, so it costs no further query (the
       // screen's whole state, a meeting recorded earlier included, is GET and 'meeting:update').
@@ -158,7 +171,11 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
         .orderBy(desc(meetings.id))
         .limit(1);
       // Codes prove presence at a meeting; before the detector found one there is nothing to confirm.
-      if (!latest) throw new AppError('MINT_NOT_ALLOWED', { message: 'Stay together until the meeting is found, then scan the code', details: { requirements: [{ key: 'met', reason: 'meeting.requirements.met.notYet' }] } });
+      if (!latest)
+        throw new AppError('MINT_NOT_ALLOWED', {
+          message: 'Stay together until the meeting is found, then scan the code',
+          details: { requirements: [{ key: 'met', reason: 'meeting.requirements.met.notYet' }] },
+        });
       const now = clock.now();
       if (!deps.codes.verify(peerId, viewerId, code, now)) throw new AppError('MEETING_CODE_INVALID');
       const column = viewerId === pair.low ? meetings.lowConfirmedAt : meetings.highConfirmedAt;
@@ -186,7 +203,10 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
       const pair = pairOf(viewerId, peerId);
       const now = clock.now();
       const record = await store.get<PairRecord>(pairKey(pair), now);
-      return toProgress(snapshotMeeting(record?.state ?? createMeetingState(pair.low, pair.high), now), await countingMeeting(db, pair));
+      return toProgress(
+        snapshotMeeting(record?.state ?? createMeetingState(pair.low, pair.high), now),
+        await countingMeeting(db, pair),
+      );
     },
   };
 }

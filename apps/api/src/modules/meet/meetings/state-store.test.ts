@@ -27,14 +27,23 @@ afterAll(async () => {
 
 const stores: { name: string; make: () => StateStore; skip: boolean }[] = [
   { name: 'in process', make: () => new MemoryStateStore(), skip: false },
-  { name: 'on Redis', make: () => new RedisStateStore({ redis: redis!, keyPrefix: `${runId}:${++counter}` }), skip: !url },
+  {
+    name: 'on Redis',
+    make: () => new RedisStateStore({ redis: redis!, keyPrefix: `${runId}:${++counter}` }),
+    skip: !url,
+  },
 ];
 
 describe.each(stores)('state store ($name)', ({ make, skip }) => {
   it.skipIf(skip)('reads back what it wrote, deletes, and writes nothing when told so', async () => {
     const store = make();
     expect(await store.get('k', 0)).toBeNull();
-    expect(await store.update<{ n: number }, string>('k', 0, (v) => ({ result: `saw ${v}`, write: { value: { n: 1 }, ttlMs: 1000 } }))).toBe('saw null');
+    expect(
+      await store.update<{ n: number }, string>('k', 0, (v) => ({
+        result: `saw ${v}`,
+        write: { value: { n: 1 }, ttlMs: 1000 },
+      })),
+    ).toBe('saw null');
     expect(await store.get('k', 10)).toEqual({ n: 1 });
     expect(await store.update<{ n: number }, number>('k', 20, (v) => ({ result: v!.n }))).toBe(1);
     await store.delete('k');
@@ -60,7 +69,10 @@ describe.each(stores)('state store ($name)', ({ make, skip }) => {
     const store = make();
     await Promise.all(
       Array.from({ length: 40 }, () =>
-        store.update<number, void>('counter', 0, (v) => ({ result: undefined, write: { value: (v ?? 0) + 1, ttlMs: 60_000 } })),
+        store.update<number, void>('counter', 0, (v) => ({
+          result: undefined,
+          write: { value: (v ?? 0) + 1, ttlMs: 60_000 },
+        })),
       ),
     );
     expect(await store.get('counter', 0)).toBe(40);
@@ -76,7 +88,11 @@ describe.each(stores)('state store ($name)', ({ make, skip }) => {
     for (const fix of fixes) {
       const incoming = { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, at: fix.timestamp };
       const results = await Promise.all(
-        [0, 1].map(() => store.update<PairRecord, PairIngest>('pair', fix.timestamp, (cur) => ingestIntoPair(cur, pair, fix.userId, incoming, fix.timestamp))),
+        [0, 1].map(() =>
+          store.update<PairRecord, PairIngest>('pair', fix.timestamp, (cur) =>
+            ingestIntoPair(cur, pair, fix.userId, incoming, fix.timestamp),
+          ),
+        ),
       );
       justMet += results.filter((r) => r.justMet).length;
       expect(results.filter((r) => r.verdict === 'fresh').length).toBeLessThanOrEqual(1);
@@ -90,7 +106,8 @@ describe.each(stores)('state store ($name)', ({ make, skip }) => {
 describe('MemoryStateStore', () => {
   it('really drops expired entries (positions do not linger in memory)', async () => {
     const store = new MemoryStateStore();
-    for (let i = 0; i < 10; i++) await store.update(`k${i}`, 0, () => ({ result: null, write: { value: i, ttlMs: 1000 } }));
+    for (let i = 0; i < 10; i++)
+      await store.update(`k${i}`, 0, () => ({ result: null, write: { value: i, ttlMs: 1000 } }));
     expect(store.size()).toBe(10);
     store.sweep(1000);
     expect(store.size()).toBe(0);
@@ -104,7 +121,10 @@ describe('MemoryStateStore', () => {
 describe.skipIf(!url)('RedisStateStore', () => {
   it('shares state between processes: a process never decides on what it remembers when another wrote since', async () => {
     const keyPrefix = `${runId}:two`;
-    const [a, b] = [new RedisStateStore({ redis: redis!, keyPrefix }), new RedisStateStore({ redis: redis!, keyPrefix })];
+    const [a, b] = [
+      new RedisStateStore({ redis: redis!, keyPrefix }),
+      new RedisStateStore({ redis: redis!, keyPrefix }),
+    ];
     const add = (store: RedisStateStore, n: number) =>
       store.update<number[], number[]>('list', 0, (v) => {
         const next = [...(v ?? []), n];

@@ -67,17 +67,29 @@ export interface PairViewFacts {
   now: number;
 }
 
-export async function loadPairViewFacts(db: Db, pair: Pair, record: PairRecord | null, now: number): Promise<PairViewFacts> {
+export async function loadPairViewFacts(
+  db: Db,
+  pair: Pair,
+  record: PairRecord | null,
+  now: number,
+): Promise<PairViewFacts> {
   const [mint, people, lastMint] = await Promise.all([
     loadMintFacts(db, pair, now),
-    db.select(peerViewColumns).from(users).where(inArray(users.id, [pair.low, pair.high])),
+    db
+      .select(peerViewColumns)
+      .from(users)
+      .where(inArray(users.id, [pair.low, pair.high])),
     lastMintOf(db, pair),
   ]);
   return { mint, people: new Map(people.map((p) => [p.id, p])), lastMint, record, now };
 }
 
 /** GET /api/meet/meetings/:peerId as `viewerId` sees it. */
-export function meetingViewFor(deps: Pick<ViewDeps, 'codes' | 'chances'>, facts: PairViewFacts, viewerId: number): MeetingView {
+export function meetingViewFor(
+  deps: Pick<ViewDeps, 'codes' | 'chances'>,
+  facts: PairViewFacts,
+  viewerId: number,
+): MeetingView {
   const { mint, record, now } = facts;
   const { pair } = mint;
   const peerId = viewerId === pair.low ? pair.high : pair.low;
@@ -111,6 +123,8 @@ export function meetingViewFor(deps: Pick<ViewDeps, 'codes' | 'chances'>, facts:
     requirements,
     canMint: requirements.every((r) => r.met),
     restriction: mint.restriction[mySide],
-    lastMint: facts.lastMint ? toMintResult(facts.lastMint.attempt, facts.lastMint.transactions.get(viewerId) ?? null) : null,
+    lastMint: facts.lastMint
+      ? toMintResult(facts.lastMint.attempt, facts.lastMint.transactions.get(viewerId) ?? null)
+      : null,
   };
 }

@@ -14,5 +14,7 @@ export interface CreateNearbyIndexOptions extends NearbyIndexOptions {
  * in-process grid otherwise (docs ARCHITECTURE.md, scale-out: one machine needs nothing installed).
  */
 export function createNearbyIndex({ redis, keyPrefix, ...options }: CreateNearbyIndexOptions = {}): NearbyIndex {
-  return redis ? new RedisNearbyIndex({ ...options, redis, ...(keyPrefix ? { keyPrefix } : {}) }) : new MemoryNearbyIndex(options);
+  return redis
+    ? new RedisNearbyIndex({ ...options, redis, ...(keyPrefix ? { keyPrefix } : {}) })
+    : new MemoryNearbyIndex(options);
 }

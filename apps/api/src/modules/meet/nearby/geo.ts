@@ -62,6 +62,8 @@ export function destination(from: LatLng, bearingDeg: number, meters: number): L
   const b = bearingDeg * DEG;
   const lat1 = from.lat * DEG;
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lng2 = from.lng * DEG + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lng2 =
+    from.lng * DEG +
+    Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return { lat: lat2 / DEG, lng: wrapLongitude(lng2 / DEG) };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { destination, type LatLng } from './geo';
 import { MemoryNearbyIndex } from './memory-nearby-index';
-import { describeNearbyIndexContract, expectMatchesBruteForce, seededRandom } from '../../../../test/kits/nearby-index-contract';
+import {
+  describeNearbyIndexContract,
+  expectMatchesBruteForce,
+  seededRandom,
+} from '../../../../test/kits/nearby-index-contract';
 
 describeNearbyIndexContract('memory', async (options) => new MemoryNearbyIndex(options));
 
@@ -24,7 +28,8 @@ describe('MemoryNearbyIndex grid search', () => {
       ];
       const points = new Map<number, LatLng>();
       let id = 1;
-      for (const c of centers) for (let i = 0; i < 400; i++) points.set(id++, destination(c, random() * 360, random() * 20_000));
+      for (const c of centers)
+        for (let i = 0; i < 400; i++) points.set(id++, destination(c, random() * 360, random() * 20_000));
       await fill(index, points);
       for (const c of centers) {
         for (const radius of [50, 1000, 7000, 25_000]) {

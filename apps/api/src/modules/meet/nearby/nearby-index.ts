@@ -102,7 +102,13 @@ export function checkQuery(lat: number, lng: number, radiusMeters: number, optio
   if (!Number.isFinite(radiusMeters) || radiusMeters < 0) throw new RangeError(`invalid radius: ${radiusMeters}`);
   const limit = options.limit ?? DEFAULT_NEAR_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_NEAR_LIMIT) throw new RangeError(`invalid limit: ${limit}`);
-  return { lat: clampIndexLatitude(lat), lng: wrapLongitude(lng), radiusMeters, limit, exclude: new Set(options.excludeUserIds ?? []) };
+  return {
+    lat: clampIndexLatitude(lat),
+    lng: wrapLongitude(lng),
+    radiusMeters,
+    limit,
+    exclude: new Set(options.excludeUserIds ?? []),
+  };
 }
 
 export function assertUserId(userId: number): void {

@@ -13,8 +13,14 @@ describe('snapToGrid', () => {
   it('cuts the world into cells of about 100 m at every latitude', () => {
     for (const lat of [0, 35, 55.75, 70, 85]) {
       const cell = snapToGrid(lat, 37.6);
-      const height = distanceMeters({ lat: cell.lat - cell.latStep / 2, lng: cell.lng }, { lat: cell.lat + cell.latStep / 2, lng: cell.lng });
-      const width = distanceMeters({ lat: cell.lat, lng: cell.lng - cell.lngStep / 2 }, { lat: cell.lat, lng: cell.lng + cell.lngStep / 2 });
+      const height = distanceMeters(
+        { lat: cell.lat - cell.latStep / 2, lng: cell.lng },
+        { lat: cell.lat + cell.latStep / 2, lng: cell.lng },
+      );
+      const width = distanceMeters(
+        { lat: cell.lat, lng: cell.lng - cell.lngStep / 2 },
+        { lat: cell.lat, lng: cell.lng + cell.lngStep / 2 },
+      );
       expect(height).toBeGreaterThan(99);
       expect(height).toBeLessThan(101);
       expect(width).toBeGreaterThan(99);
@@ -98,7 +104,8 @@ describe('publicPosition', () => {
         const error = distanceMeters(shown, truth);
         worst = Math.max(worst, error);
         best = Math.min(best, error);
-        if (shown.lat === truth.lat && shown.lng === truth.lng) throw new Error(`shown the truth: ${JSON.stringify(truth)}`);
+        if (shown.lat === truth.lat && shown.lng === truth.lng)
+          throw new Error(`shown the truth: ${JSON.stringify(truth)}`);
         if (!(shown.lng >= -180 && shown.lng < 180)) throw new Error(`longitude out of range: ${shown.lng}`);
       }
     }
@@ -308,7 +315,11 @@ async function radiusProbeAttack(w: World, near: LatLng): Promise<LatLng> {
   return fromPlane(near, [estimates.reduce((s, c) => s + c[0], 0) / 3, estimates.reduce((s, c) => s + c[1], 0) / 3]);
 }
 
-const attacks = { averaging: averagingAttack, 'distance-step boundaries': bucketBoundaryAttack, 'radius probing': radiusProbeAttack };
+const attacks = {
+  averaging: averagingAttack,
+  'distance-step boundaries': bucketBoundaryAttack,
+  'radius probing': radiusProbeAttack,
+};
 
 /** Two victim positions in one cell, at least 100 m apart (near opposite corners). */
 function twoPositionsInOneCell(random: () => number): { a: LatLng; b: LatLng; centre: LatLng } {

@@ -57,7 +57,11 @@ export function snapToGrid(lat: number, lng: number, cellMeters = PUBLIC_POSITIO
  * different for every other viewer, unpredictable without the secret. Averaging what many viewers
  * see converges to the cell centre, which says nothing about the position inside the cell.
  */
-export function viewerOffset(viewerId: number | string, subjectId: number | string, secret: string | Buffer): { x: number; y: number } {
+export function viewerOffset(
+  viewerId: number | string,
+  subjectId: number | string,
+  secret: string | Buffer,
+): { x: number; y: number } {
   if (secret.length < 16) throw new Error('the location privacy secret must be at least 16 bytes');
   const digest = createHmac('sha256', secret).update(`meet-position-offset\0${viewerId}\0${subjectId}`).digest();
   const fraction = (n: number) => (n + 0.5) / 2 ** 32 - 0.5;

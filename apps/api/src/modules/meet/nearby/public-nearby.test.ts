@@ -9,7 +9,14 @@ const SECRET = 'test-location-secret-0123456789';
 const MOSCOW: LatLng = { lat: 55.7558, lng: 37.6173 };
 
 /** The answer findPublicNearby must give, computed over every user from shown positions only. */
-function reference(users: Map<number, LatLng>, viewerId: number, at: LatLng, radius: number, limit: number, exclude: number[] = []) {
+function reference(
+  users: Map<number, LatLng>,
+  viewerId: number,
+  at: LatLng,
+  radius: number,
+  limit: number,
+  exclude: number[] = [],
+) {
   return [...users]
     .filter(([id]) => id !== viewerId && !exclude.includes(id))
     .map(([id, p]) => {
@@ -38,7 +45,13 @@ describe('findPublicNearby', () => {
   it('sends shown positions and distance steps only, never the viewer, the excluded or a ghost', async () => {
     const { index, users } = await city(50, 3000, 1);
     await index.upsert(999, MOSCOW.lat, MOSCOW.lng, { ghost: true });
-    const items = await findPublicNearby(index, { viewerId: 1, ...MOSCOW, radiusMeters: 5000, excludeUserIds: [2, 3], secret: SECRET });
+    const items = await findPublicNearby(index, {
+      viewerId: 1,
+      ...MOSCOW,
+      radiusMeters: 5000,
+      excludeUserIds: [2, 3],
+      secret: SECRET,
+    });
     expect(items.map((i) => i.userId).sort((a, b) => a - b)).toEqual([...users.keys()].filter((id) => id > 3));
     for (const item of items) {
       expect(Object.keys(item).sort()).toEqual(['distance', 'position', 'userId']);
@@ -59,7 +72,14 @@ describe('findPublicNearby', () => {
       // Small limits make the index's own cut (and the asking again) happen in a crowd.
       const limit = [1, 5, 30, 100][q % 4]!;
       const exclude = q % 2 ? [viewerId + 1] : [];
-      const items = await findPublicNearby(index, { viewerId, ...at, radiusMeters: radius, limit, excludeUserIds: exclude, secret: SECRET });
+      const items = await findPublicNearby(index, {
+        viewerId,
+        ...at,
+        radiusMeters: radius,
+        limit,
+        excludeUserIds: exclude,
+        secret: SECRET,
+      });
       expect(items).toEqual(reference(users, viewerId, at, radius, limit, exclude));
     }
   });
@@ -83,7 +103,13 @@ describe('findPublicNearby', () => {
       const r = seededRandom(4);
       for (let q = 0; q < 60; q++) {
         const at = destination(cell, r() * 360, r() * 300);
-        const items = await findPublicNearby(index, { viewerId: 5000 + q, ...at, radiusMeters: 50 + r() * 900, limit: 1 + Math.floor(r() * 40), secret: SECRET });
+        const items = await findPublicNearby(index, {
+          viewerId: 5000 + q,
+          ...at,
+          radiusMeters: 50 + r() * 900,
+          limit: 1 + Math.floor(r() * 40),
+          secret: SECRET,
+        });
         replies.push(JSON.stringify(items));
       }
       answers.push(replies);
@@ -96,7 +122,13 @@ describe('findPublicNearby', () => {
     // 12,000 hands within 400 m: the index's largest answer cannot cover every shown point in
     // reach, so the list is cut to the part that is certainly right (a prefix, maybe shorter).
     const { index, users } = await city(12_000, 400, 5);
-    const items = await findPublicNearby(index, { viewerId: 1, ...MOSCOW, radiusMeters: 1000, limit: 100, secret: SECRET });
+    const items = await findPublicNearby(index, {
+      viewerId: 1,
+      ...MOSCOW,
+      radiusMeters: 1000,
+      limit: 100,
+      secret: SECRET,
+    });
     const full = reference(users, 1, MOSCOW, 1000, 100);
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(100);

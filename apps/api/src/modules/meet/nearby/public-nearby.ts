@@ -1,4 +1,8 @@
-import { PUBLIC_POSITION_CELL_METERS, type DistanceBucket, type PublicPosition } from '@app/shared/schemas/meet-privacy';
+import {
+  PUBLIC_POSITION_CELL_METERS,
+  type DistanceBucket,
+  type PublicPosition,
+} from '@app/shared/schemas/meet-privacy';
 import { distanceMeters } from './geo';
 import { MAX_NEAR_LIMIT, DEFAULT_NEAR_LIMIT, type NearbyIndex } from './nearby-index';
 import { BoundedMaxHeap } from './max-heap';
@@ -46,18 +50,28 @@ export async function findPublicNearby(index: NearbyIndex, query: PublicNearbyQu
 
   let fetch = Math.min(MAX_NEAR_LIMIT, 2 * limit + 50);
   for (;;) {
-    const hits = await index.near(query.lat, query.lng, query.radiusMeters + margin, { limit: fetch, excludeUserIds: exclude });
+    const hits = await index.near(query.lat, query.lng, query.radiusMeters + margin, {
+      limit: fetch,
+      excludeUserIds: exclude,
+    });
     const cut = hits.length === fetch;
     // Everyone truly nearer than the last hit was returned; a shown point within this reach
     // belongs to someone truly nearer than it (shown and true positions differ by < margin).
-    const reach = cut ? Math.min(query.radiusMeters, hits[hits.length - 1]!.distanceMeters - margin - 1) : query.radiusMeters;
+    const reach = cut
+      ? Math.min(query.radiusMeters, hits[hits.length - 1]!.distanceMeters - margin - 1)
+      : query.radiusMeters;
     const kept: { userId: number; position: PublicPosition; meters: number }[] = [];
     const nearest = new BoundedMaxHeap<number>(limit);
     for (const hit of hits) {
       // Hits come nearest first and a shown point is within `margin` of its hit, so once the
       // limit is full of nearer shown points nothing further can enter: skip their HMACs.
       if (hit.distanceMeters - margin > nearest.threshold) break;
-      const position = publicPosition({ id: hit.userId, lat: hit.lat, lng: hit.lng }, query.viewerId, query.secret, cellMeters);
+      const position = publicPosition(
+        { id: hit.userId, lat: hit.lat, lng: hit.lng },
+        query.viewerId,
+        query.secret,
+        cellMeters,
+      );
       const meters = distanceMeters(viewer, position);
       if (meters > reach) continue;
       kept.push({ userId: hit.userId, position, meters });
@@ -66,11 +80,13 @@ export async function findPublicNearby(index: NearbyIndex, query: PublicNearbyQu
     // At MAX_NEAR_LIMIT still cut short, the list is only what the cut cannot have changed: its
     // length then hints at the 10,000th hand's distance, a residual only such a crowd can produce.
     if (!cut || kept.length >= limit || fetch === MAX_NEAR_LIMIT) {
-      return kept
-        // Ties (same shown distance) broken by id, never by the exact distance.
-        .sort((a, b) => a.meters - b.meters || a.userId - b.userId)
-        .slice(0, limit)
-        .map(({ userId, position, meters }) => ({ userId, position, distance: coarseDistance(meters) }));
+      return (
+        kept
+          // Ties (same shown distance) broken by id, never by the exact distance.
+          .sort((a, b) => a.meters - b.meters || a.userId - b.userId)
+          .slice(0, limit)
+          .map(({ userId, position, meters }) => ({ userId, position, distance: coarseDistance(meters) }))
+      );
     }
     fetch = Math.min(MAX_NEAR_LIMIT, fetch * 4);
   }

@@ -22,9 +22,13 @@ afterAll(async () => {
 });
 
 // Each case gets its own key prefix: cases and parallel test files never see each other's users.
-describeNearbyIndexContract('redis', async (options) => new RedisNearbyIndex({ ...options, redis: shared!, keyPrefix: `${runId}:${++counter}` }), {
-  skip: !url,
-});
+describeNearbyIndexContract(
+  'redis',
+  async (options) => new RedisNearbyIndex({ ...options, redis: shared!, keyPrefix: `${runId}:${++counter}` }),
+  {
+    skip: !url,
+  },
+);
 
 describe.skipIf(!url)('RedisNearbyIndex', () => {
   it('shares one index between processes using the same prefix, and isolates other prefixes', async () => {

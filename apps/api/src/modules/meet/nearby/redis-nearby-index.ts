@@ -90,10 +90,11 @@ export class RedisNearbyIndex implements NearbyIndex {
 
   async remove(userId: number): Promise<boolean> {
     const member = String(userId);
-    const [[, zrem], [, hdel]] = (await this.redis.multi().zrem(this.geoKey, member).hdel(this.lastKey, member).exec()) as [
-      [Error | null, number],
-      [Error | null, number],
-    ];
+    const [[, zrem], [, hdel]] = (await this.redis
+      .multi()
+      .zrem(this.geoKey, member)
+      .hdel(this.lastKey, member)
+      .exec()) as [[Error | null, number], [Error | null, number]];
     return zrem + hdel > 0;
   }
 
@@ -119,7 +120,11 @@ export class RedisNearbyIndex implements NearbyIndex {
     // of a smaller circle are the nearest COUNT of the whole radius); a sparse area pays a few
     // cheap round trips instead.
     let rows: GeoRow[];
-    for (let reach = Math.min(query.radiusMeters, FIRST_REACH_METERS); ; reach = Math.min(query.radiusMeters, reach * REACH_GROWTH)) {
+    for (
+      let reach = Math.min(query.radiusMeters, FIRST_REACH_METERS);
+      ;
+      reach = Math.min(query.radiusMeters, reach * REACH_GROWTH)
+    ) {
       rows = await this.search(query.lng, query.lat, reach, count);
       if (rows.length >= count || reach >= query.radiusMeters) break;
     }

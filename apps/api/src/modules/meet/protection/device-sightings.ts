@@ -47,7 +47,10 @@ export function createDeviceSightings(deps: {
       const [row] = await deps.db
         .insert(deviceSightings)
         .values({ fingerprint, userId, firstSeenAt: seenAt, lastSeenAt: seenAt })
-        .onConflictDoUpdate({ target: [deviceSightings.fingerprint, deviceSightings.userId], set: { lastSeenAt: seenAt } })
+        .onConflictDoUpdate({
+          target: [deviceSightings.fingerprint, deviceSightings.userId],
+          set: { lastSeenAt: seenAt },
+        })
         // xmax is 0 only on a row this statement inserted: a new account on this device.
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       if (written.size >= CACHE_LIMIT) written.clear();
@@ -55,13 +58,21 @@ export function createDeviceSightings(deps: {
       if (!row?.inserted) return;
 
       const accounts = (
-        await deps.db.select({ userId: deviceSightings.userId }).from(deviceSightings).where(eq(deviceSightings.fingerprint, fingerprint))
+        await deps.db
+          .select({ userId: deviceSightings.userId })
+          .from(deviceSightings)
+          .where(eq(deviceSightings.fingerprint, fingerprint))
       ).map((r) => r.userId);
       if (!sharedDeviceFlag(accounts, now, maxAccounts)) return;
       // The fingerprint itself stays in device_sightings; the flag only names a digest of it.
       const device = crypto.createHash('sha256').update(fingerprint).digest('hex').slice(0, 16);
       for (const account of accounts) {
-        await raiseRestriction(deps.db, { userId: account, reason: 'shared_device', at: now, detail: { device, accounts: accounts.length, newAccount: userId } });
+        await raiseRestriction(deps.db, {
+          userId: account,
+          reason: 'shared_device',
+          at: now,
+          detail: { device, accounts: accounts.length, newAccount: userId },
+        });
       }
       deps.onRestricted?.(accounts);
     },

@@ -34,7 +34,9 @@ export async function activeRestriction(db: Db, userId: number, now: number): Pr
     .select({ reason: mintRestrictions.reason, startedAt: mintRestrictions.startedAt })
     .from(mintRestrictions)
     // Flags older than the maximum cannot restrict any more.
-    .where(and(eq(mintRestrictions.userId, userId), gt(mintRestrictions.startedAt, new Date(now - RESTRICTION_RULES.maxMs))));
+    .where(
+      and(eq(mintRestrictions.userId, userId), gt(mintRestrictions.startedAt, new Date(now - RESTRICTION_RULES.maxMs))),
+    );
   const status = restrictionStatus(
     rows.map((row) => ({ kind: row.reason, at: row.startedAt.getTime() })),
     now,

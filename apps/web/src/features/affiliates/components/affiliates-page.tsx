@@ -34,7 +34,11 @@ export function AffiliatesPage() {
 
   return (
     <article data-testid="affiliates">
-      <PageHeader eyebrow={t('affiliates.eyebrow')} title={t('common:screens.affiliates.title')} lead={t('affiliates.lead')}>
+      <PageHeader
+        eyebrow={t('affiliates.eyebrow')}
+        title={t('common:screens.affiliates.title')}
+        lead={t('affiliates.lead')}
+      >
         <CabinetButtons />
       </PageHeader>
       <Container maxWidth="lg">
@@ -57,7 +61,11 @@ export function AffiliatesPage() {
             {t('affiliates.referralText', facts)}
           </Typography>
         </Card>
-        <Card component="section" aria-labelledby="partner-cta" sx={{ p: { xs: 3, md: 5 }, my: { xs: 4, md: 6 }, textAlign: { md: 'center' } }}>
+        <Card
+          component="section"
+          aria-labelledby="partner-cta"
+          sx={{ p: { xs: 3, md: 5 }, my: { xs: 4, md: 6 }, textAlign: { md: 'center' } }}
+        >
           <Typography id="partner-cta" variant="h4" component="h2">
             {t('affiliates.ctaTitle')}
           </Typography>

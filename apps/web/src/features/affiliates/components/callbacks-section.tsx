@@ -18,7 +18,8 @@ import { SectionTitle } from './section-title';
 
 /** The macros a callback URL may carry (PRODUCT.md "Advertising (CPA)"). */
 const MACROS = ['uid', 'action', 'payout', 'event_id', 'link_id'] as const;
-const EXAMPLE_CALLBACK = 'https://tracker.example.com/postback?click={uid}&goal={action}&sum={payout}&tid={event_id}&link={link_id}';
+const EXAMPLE_CALLBACK =
+  'https://tracker.example.com/postback?click={uid}&goal={action}&sum={payout}&tid={event_id}&link={link_id}';
 
 export function CallbacksSection() {
   const { t } = useTranslation('affiliates');

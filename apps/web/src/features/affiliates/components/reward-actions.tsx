@@ -26,7 +26,11 @@ export function RewardActions() {
           const Icon = ICONS[action];
           return (
             <Grid key={action} size={{ xs: 12, md: 4 }}>
-              <Paper variant="outlined" sx={{ p: 3, height: '100%', bgcolor: 'transparent' }} data-testid={`action-${action}`}>
+              <Paper
+                variant="outlined"
+                sx={{ p: 3, height: '100%', bgcolor: 'transparent' }}
+                data-testid={`action-${action}`}
+              >
                 <Icon sx={{ color: 'primary.main', fontSize: 32 }} aria-hidden />
                 <Typography variant="h6" component="h3" sx={{ mt: 1 }}>
                   {t(`affiliates.actions.${action}.title`)}

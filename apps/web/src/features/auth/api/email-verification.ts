@@ -6,7 +6,8 @@ import { session } from '../../../lib/session';
 import { getMeQueryOptions } from '../../session/api/get-me';
 
 export const sendVerifyCode = () => api<CodeSent>('/user/email/verify/send-code', { method: 'POST' });
-export const checkVerifyCode = (code: string) => api<Me>(`/user/email/verify/check/${encodeURIComponent(code)}`, { method: 'POST' });
+export const checkVerifyCode = (code: string) =>
+  api<Me>(`/user/email/verify/check/${encodeURIComponent(code)}`, { method: 'POST' });
 
 export const useSendVerifyCode = () => useMutation({ mutationFn: sendVerifyCode });
 

@@ -9,6 +9,7 @@ export interface RegisterInput {
   locale?: string;
 }
 
-export const register = (data: RegisterInput) => api<AuthRecordResponse>('/user/register', { method: 'POST', body: data });
+export const register = (data: RegisterInput) =>
+  api<AuthRecordResponse>('/user/register', { method: 'POST', body: data });
 
 export const useRegister = () => useMutation({ mutationFn: register });

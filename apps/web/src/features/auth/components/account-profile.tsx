@@ -65,7 +65,13 @@ export function AccountProfile() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('account.sessionText')}
           </Typography>
-          <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => logout(navigate)} data-testid="logout">
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<LogoutIcon />}
+            onClick={() => logout(navigate)}
+            data-testid="logout"
+          >
             {t('account.logout')}
           </Button>
         </CardContent>

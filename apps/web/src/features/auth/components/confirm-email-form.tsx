@@ -64,7 +64,8 @@ export function ConfirmEmailForm() {
     try {
       countdown.start((await sendCode.mutateAsync()).resendIn);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'CODE_RESEND_WAIT' && error.retryAfter) countdown.start(error.retryAfter);
+      if (error instanceof ApiError && error.code === 'CODE_RESEND_WAIT' && error.retryAfter)
+        countdown.start(error.retryAfter);
       else setFormError(serverErrorText(t, error, form.setError, []));
     }
   }
@@ -81,7 +82,9 @@ export function ConfirmEmailForm() {
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('confirm.title')}>
-      <Typography color="text.secondary">{me ? t('confirm.lead', { email: me.email }) : t('confirm.leadNoEmail')}</Typography>
+      <Typography color="text.secondary">
+        {me ? t('confirm.lead', { email: me.email }) : t('confirm.leadNoEmail')}
+      </Typography>
       <FormAlert text={formError} />
       <FormCodeField control={form.control} name="code" />
       <ResendButton secondsLeft={countdown.left} onResend={() => void resend()} disabled={sendCode.isPending} />

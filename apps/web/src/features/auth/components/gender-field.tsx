@@ -21,7 +21,12 @@ export function GenderField({
   return (
     <FormControl error={Boolean(error)}>
       <FormLabel id="gender-label">{t('fields.gender')}</FormLabel>
-      <RadioGroup row aria-labelledby="gender-label" value={value ?? ''} onChange={(e) => onChange(Number(e.target.value) as 0 | 1)}>
+      <RadioGroup
+        row
+        aria-labelledby="gender-label"
+        value={value ?? ''}
+        onChange={(e) => onChange(Number(e.target.value) as 0 | 1)}
+      >
         <FormControlLabel value={GENDER.male} control={<Radio />} label={t('fields.male')} />
         <FormControlLabel value={GENDER.female} control={<Radio />} label={t('fields.female')} />
       </RadioGroup>

@@ -43,7 +43,12 @@ export function LoginForm() {
       )}
       <FormAlert text={formError} />
       <FormTextField control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" />
-      <FormPasswordField control={form.control} name="password" label={t('fields.password')} autoComplete="current-password" />
+      <FormPasswordField
+        control={form.control}
+        name="password"
+        label={t('fields.password')}
+        autoComplete="current-password"
+      />
       <Link component={RouterLink} href="/auth/recovery" variant="body2" sx={{ alignSelf: 'flex-end' }}>
         {t('login.forgot')}
       </Link>

@@ -26,7 +26,15 @@ export const NicknameField = forwardRef<HTMLInputElement, TextFieldProps & { val
     const check = useDomainAvailable(debounced);
     const settled = debounced === value.trim() && !hasError && check.data !== undefined;
     const taken = settled && !check.data!.available;
-    const status = hasError ? null : check.isFetching || debounced !== value.trim() ? 'checking' : settled ? (taken ? 'taken' : 'free') : null;
+    const status = hasError
+      ? null
+      : check.isFetching || debounced !== value.trim()
+        ? 'checking'
+        : settled
+          ? taken
+            ? 'taken'
+            : 'free'
+          : null;
 
     return (
       <TextField
@@ -36,7 +44,9 @@ export const NicknameField = forwardRef<HTMLInputElement, TextFieldProps & { val
         fullWidth
         autoComplete="username"
         error={hasError || taken}
-        helperText={helperText ?? (status === 'taken' ? t('nickname.taken') : status === 'free' ? t('nickname.free') : ' ')}
+        helperText={
+          helperText ?? (status === 'taken' ? t('nickname.taken') : status === 'free' ? t('nickname.free') : ' ')
+        }
         slotProps={{
           input: {
             endAdornment: value ? (

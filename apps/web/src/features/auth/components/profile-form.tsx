@@ -8,7 +8,13 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { countrySchema, nameSchema, phoneSchema, NAME_MAX_LENGTH } from '@app/shared/schemas/auth';
 import type { Me } from '@app/shared/schemas/user';
-import { birthdaySchema, genderSchema, isoToBirthday, maxLengthMessage, nicknameSchema } from '@app/shared/validation/rules';
+import {
+  birthdaySchema,
+  genderSchema,
+  isoToBirthday,
+  maxLengthMessage,
+  nicknameSchema,
+} from '@app/shared/validation/rules';
 import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { publicConfig } from '../../../lib/public-config';
@@ -28,7 +34,12 @@ function profileFormSchema(minAge: number) {
   return z.object({
     firstName: nameSchema,
     lastName: nameSchema,
-    surName: optional(z.string().trim().max(NAME_MAX_LENGTH, { error: maxLengthMessage(NAME_MAX_LENGTH) })),
+    surName: optional(
+      z
+        .string()
+        .trim()
+        .max(NAME_MAX_LENGTH, { error: maxLengthMessage(NAME_MAX_LENGTH) }),
+    ),
     domain: nicknameSchema,
     birthday: birthdaySchema({ minAge }),
     gender: genderSchema,
@@ -44,7 +55,17 @@ const FIELDS = ['firstName', 'lastName', 'surName', 'domain', 'birthday', 'gende
  * The profile form of update-profile and of My profile. `extended` adds the optional fields
  * (middle name, phone, country).
  */
-export function ProfileForm({ me, extended, submitLabel, onSaved }: { me: Me; extended?: boolean; submitLabel: string; onSaved?: () => void }) {
+export function ProfileForm({
+  me,
+  extended,
+  submitLabel,
+  onSaved,
+}: {
+  me: Me;
+  extended?: boolean;
+  submitLabel: string;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation('auth');
   const update = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
@@ -72,12 +93,17 @@ export function ProfileForm({ me, extended, submitLabel, onSaved }: { me: Me; ex
         domain: trimmed(values.domain),
         birthday: trimmed(values.birthday),
         gender: values.gender as 0 | 1,
-        ...(extended && { surName: (values.surName as string | undefined)?.trim() ?? '', phone: trimmed(values.phone), country: trimmed(values.country) }),
+        ...(extended && {
+          surName: (values.surName as string | undefined)?.trim() ?? '',
+          phone: trimmed(values.phone),
+          country: trimmed(values.country),
+        }),
       });
       setSaved(true);
       onSaved?.();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'DOMAIN_TAKEN') form.setError('domain', { message: translateError(t, error) });
+      if (error instanceof ApiError && error.code === 'DOMAIN_TAKEN')
+        form.setError('domain', { message: translateError(t, error) });
       else setFormError(serverErrorText(t, error, form.setError, FIELDS));
     }
   });
@@ -138,14 +164,24 @@ export function ProfileForm({ me, extended, submitLabel, onSaved }: { me: Me; ex
             name="gender"
             control={form.control}
             render={({ field, fieldState }) => (
-              <GenderField value={field.value as number | undefined} onChange={field.onChange} error={fieldText(t, fieldState.error)} />
+              <GenderField
+                value={field.value as number | undefined}
+                onChange={field.onChange}
+                error={fieldText(t, fieldState.error)}
+              />
             )}
           />
         </Grid>
         {extended && <Grid size={{ xs: 12, sm: 6 }}>{text('phone', 'tel')}</Grid>}
         {extended && <Grid size={{ xs: 12, sm: 6 }}>{text('country', 'country')}</Grid>}
       </Grid>
-      <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={form.formState.isSubmitting}
+        sx={{ alignSelf: 'flex-start' }}
+      >
         {submitLabel}
       </Button>
     </Stack>

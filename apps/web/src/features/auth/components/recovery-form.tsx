@@ -70,7 +70,13 @@ export function RecoveryForm() {
       <Stack component="form" spacing={2} noValidate onSubmit={onSendCode} aria-label={t('recovery.title')}>
         <Typography color="text.secondary">{t('recovery.emailStep')}</Typography>
         <FormAlert text={formError} />
-        <FormTextField control={emailForm.control} name="email" label={t('fields.email')} type="email" autoComplete="email" />
+        <FormTextField
+          control={emailForm.control}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+        />
         <Button type="submit" variant="contained" size="large" disabled={emailForm.formState.isSubmitting}>
           {t('recovery.sendCode')}
         </Button>
@@ -83,7 +89,11 @@ export function RecoveryForm() {
       <Typography color="text.secondary">{t('recovery.codeStep', { email })}</Typography>
       <FormAlert text={formError} />
       <FormCodeField control={resetForm.control} name="code" />
-      <ResendButton secondsLeft={countdown.left} onResend={() => void requestCode(email)} disabled={sendCode.isPending} />
+      <ResendButton
+        secondsLeft={countdown.left}
+        onResend={() => void requestCode(email)}
+        disabled={sendCode.isPending}
+      />
       <FormPasswordField
         control={resetForm.control}
         name="password"
@@ -92,7 +102,12 @@ export function RecoveryForm() {
         hint={t('password.hint')}
         showStrength
       />
-      <FormPasswordField control={resetForm.control} name="passwordConfirm" label={t('fields.passwordConfirm')} autoComplete="new-password" />
+      <FormPasswordField
+        control={resetForm.control}
+        name="passwordConfirm"
+        label={t('fields.passwordConfirm')}
+        autoComplete="new-password"
+      />
       <Button type="submit" variant="contained" size="large" disabled={resetForm.formState.isSubmitting}>
         {t('recovery.submit')}
       </Button>

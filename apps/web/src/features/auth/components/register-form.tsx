@@ -59,7 +59,10 @@ export function RegisterForm() {
       });
       session.save(record);
       // The confirmation code is already on its way (not to a private relay address).
-      navigate(record.user.privateRelay ? '/auth/update-profile' : '/auth/confirm-email', { replace: true, state: { codeSent: true } });
+      navigate(record.user.privateRelay ? '/auth/update-profile' : '/auth/confirm-email', {
+        replace: true,
+        state: { codeSent: true },
+      });
     } catch (error) {
       setFormError(serverErrorText(t, error, form.setError, FIELDS));
     }
@@ -77,15 +80,31 @@ export function RegisterForm() {
         hint={t('password.hint')}
         showStrength
       />
-      <FormPasswordField control={form.control} name="passwordConfirm" label={t('fields.passwordConfirm')} autoComplete="new-password" />
-      <FormTextField control={form.control} name="promocode" label={t('fields.promocode')} hint={t('register.promocodeHint')} />
+      <FormPasswordField
+        control={form.control}
+        name="passwordConfirm"
+        label={t('fields.passwordConfirm')}
+        autoComplete="new-password"
+      />
+      <FormTextField
+        control={form.control}
+        name="promocode"
+        label={t('fields.promocode')}
+        hint={t('register.promocodeHint')}
+      />
       <Controller
         name="consent"
         control={form.control}
         render={({ field, fieldState }) => (
           <FormControl error={Boolean(fieldState.error)}>
             <FormControlLabel
-              control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+              control={
+                <Checkbox
+                  checked={Boolean(field.value)}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                />
+              }
               label={
                 <Trans
                   t={t}

@@ -10,5 +10,7 @@ export function UpdateProfileForm() {
   const navigate = useNavigate();
   const { data: me } = useMe();
   if (!me) return <CircularProgress aria-label={t('loading')} />;
-  return <ProfileForm me={me} submitLabel={t('updateProfile.submit')} onSaved={() => navigate('/', { replace: true })} />;
+  return (
+    <ProfileForm me={me} submitLabel={t('updateProfile.submit')} onSaved={() => navigate('/', { replace: true })} />
+  );
 }

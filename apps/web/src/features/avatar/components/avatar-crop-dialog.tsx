@@ -45,7 +45,15 @@ export function AvatarCropDialog({ src, saving, error, onCancel, onSave }: Avata
     >
       <DialogTitle id="avatar-crop-title">{t('crop.title')}</DialogTitle>
       <DialogContent>
-        <Box sx={{ position: 'relative', height: { xs: 280, sm: 360 }, bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
+        <Box
+          sx={{
+            position: 'relative',
+            height: { xs: 280, sm: 360 },
+            bgcolor: 'grey.900',
+            borderRadius: 1,
+            overflow: 'hidden',
+          }}
+        >
           <Cropper
             image={src}
             crop={crop}

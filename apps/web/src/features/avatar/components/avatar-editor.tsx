@@ -115,7 +115,12 @@ export function AvatarEditor({ size = 96 }: { size?: number }) {
   };
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }} data-testid="avatar-editor">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={3}
+      sx={{ alignItems: 'center' }}
+      data-testid="avatar-editor"
+    >
       <Box sx={{ position: 'relative', width: size, height: size, flexShrink: 0 }}>
         <Avatar
           src={me.profile.avatar ? `${me.profile.avatar}/medium` : undefined}
@@ -135,7 +140,12 @@ export function AvatarEditor({ size = 96 }: { size?: number }) {
       </Box>
       <Stack spacing={1} sx={{ alignItems: { xs: 'center', sm: 'flex-start' } }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
-          <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => fileInput.current?.click()} disabled={busy}>
+          <Button
+            variant="outlined"
+            startIcon={<PhotoCameraIcon />}
+            onClick={() => fileInput.current?.click()}
+            disabled={busy}
+          >
             {avatarId === null ? t('add') : t('change')}
           </Button>
           {avatarId !== null && (

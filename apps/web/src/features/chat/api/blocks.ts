@@ -7,7 +7,8 @@ export const getBlocks = () => api<BlockList>('/chat/blocks');
 export const blockUser = (userId: number) => api<Block>(`/chat/blocks/${userId}`, { method: 'POST' });
 export const unblockUser = (userId: number) => api<{ ok: true }>(`/chat/blocks/${userId}`, { method: 'DELETE' });
 
-export const getBlocksQueryOptions = () => queryOptions({ queryKey: BLOCKS_KEY, queryFn: getBlocks, staleTime: 60_000 });
+export const getBlocksQueryOptions = () =>
+  queryOptions({ queryKey: BLOCKS_KEY, queryFn: getBlocks, staleTime: 60_000 });
 
 /** The users the caller blocked (a conversation's `blocked` is either way; this says who did it). */
 export const useBlocks = () => useQuery(getBlocksQueryOptions());
@@ -16,7 +17,8 @@ export const useBlocks = () => useQuery(getBlocksQueryOptions());
 export function useSetBlocked(conversationKey: readonly unknown[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }): Promise<unknown> => (blocked ? blockUser(userId) : unblockUser(userId)),
+    mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }): Promise<unknown> =>
+      blocked ? blockUser(userId) : unblockUser(userId),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: BLOCKS_KEY }),

@@ -9,4 +9,5 @@ export const getConversationQueryOptions = (id: number) =>
   queryOptions({ queryKey: conversationKey(id), queryFn: () => getConversation(id), staleTime: 30_000 });
 
 /** One conversation: the peer, read marks and whether messaging is blocked (idle without an id). */
-export const useConversation = (id: number | undefined) => useQuery({ ...getConversationQueryOptions(id ?? 0), enabled: id !== undefined });
+export const useConversation = (id: number | undefined) =>
+  useQuery({ ...getConversationQueryOptions(id ?? 0), enabled: id !== undefined });

@@ -5,7 +5,8 @@ import { UNREAD_KEY } from './keys';
 
 export const getUnread = () => api<Unread>('/chat/unread');
 
-export const getUnreadQueryOptions = () => queryOptions({ queryKey: UNREAD_KEY, queryFn: getUnread, staleTime: 60_000 });
+export const getUnreadQueryOptions = () =>
+  queryOptions({ queryKey: UNREAD_KEY, queryFn: getUnread, staleTime: 60_000 });
 
 /** Unread messages over all conversations (the header badge); off for guests. */
 export const useUnread = (enabled: boolean) => useQuery({ ...getUnreadQueryOptions(), enabled });

@@ -27,7 +27,14 @@ export function BlockDialog({
 }) {
   const { t } = useTranslation('chat');
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="block-title" data-testid="block-dialog" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="block-title"
+      data-testid="block-dialog"
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id="block-title">{t('block.title', { name })}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('block.text')}</DialogContentText>

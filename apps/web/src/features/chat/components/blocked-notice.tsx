@@ -5,12 +5,33 @@ import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 
 /** In place of the composer when either side blocked the other; who blocked may lift it here. */
-export function BlockedNotice({ name, byMe, pending, onUnblock }: { name: string; byMe: boolean; pending: boolean; onUnblock: () => void }) {
+export function BlockedNotice({
+  name,
+  byMe,
+  pending,
+  onUnblock,
+}: {
+  name: string;
+  byMe: boolean;
+  pending: boolean;
+  onUnblock: () => void;
+}) {
   const { t } = useTranslation('chat');
   return (
     <Box
       data-testid="blocked-notice"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center', px: 2, py: 1.75, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        px: 2,
+        py: 1.75,
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
     >
       <BlockIcon fontSize="small" sx={{ color: 'text.secondary' }} />
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>

@@ -134,7 +134,13 @@ export function ChatPage() {
         // Above the composer, not over it.
         sx={{ bottom: { xs: 96, sm: 96 } }}
       >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)} data-testid="chat-notice" sx={{ boxShadow: 6 }}>
+        <Alert
+          severity="success"
+          variant="filled"
+          onClose={() => setNotice(null)}
+          data-testid="chat-notice"
+          sx={{ boxShadow: 6 }}
+        >
           {notice}
         </Alert>
       </Snackbar>
@@ -169,8 +175,22 @@ function useStartFromLink(raw: string | null): { busy: boolean; error: ApiError 
 function NothingSelected() {
   const { t } = useTranslation('chat');
   return (
-    <Stack spacing={2} sx={{ m: 'auto', alignItems: 'center', textAlign: 'center', p: 4, maxWidth: 380 }} data-testid="no-thread">
-      <Box sx={{ width: 88, height: 88, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(47,123,255,0.12)', color: 'primary.main' }}>
+    <Stack
+      spacing={2}
+      sx={{ m: 'auto', alignItems: 'center', textAlign: 'center', p: 4, maxWidth: 380 }}
+      data-testid="no-thread"
+    >
+      <Box
+        sx={{
+          width: 88,
+          height: 88,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(47,123,255,0.12)',
+          color: 'primary.main',
+        }}
+      >
         <ForumIcon sx={{ fontSize: 44 }} />
       </Box>
       <Typography variant="h6" component="p">

@@ -78,7 +78,12 @@ export function Composer({ conversationId, peerName, onSend, onTyping }: Compose
           multiline
           maxRows={6}
           placeholder={t('composer.placeholder')}
-          inputProps={{ 'aria-label': t('composer.label', { name: peerName }), 'aria-describedby': counterId, 'data-testid': 'composer-input', enterKeyHint: 'send' }}
+          inputProps={{
+            'aria-label': t('composer.label', { name: peerName }),
+            'aria-describedby': counterId,
+            'data-testid': 'composer-input',
+            enterKeyHint: 'send',
+          }}
           sx={(theme) => ({
             flex: 1,
             px: 2,
@@ -109,14 +114,29 @@ export function Composer({ conversationId, peerName, onSend, onTyping }: Compose
           <SendIcon fontSize="small" />
         </IconButton>
       </Box>
-      <Box id={counterId} aria-live="polite" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, px: 2, minHeight: text.length > COUNTER_FROM ? 20 : 0 }}>
+      <Box
+        id={counterId}
+        aria-live="polite"
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: 1,
+          px: 2,
+          minHeight: text.length > COUNTER_FROM ? 20 : 0,
+        }}
+      >
         {tooLong && (
           <Typography variant="caption" color="error" data-testid="too-long">
             {t('composer.tooLong', { max: MESSAGE_MAX_LENGTH })}
           </Typography>
         )}
         {text.length > COUNTER_FROM && (
-          <Typography variant="caption" color={tooLong ? 'error' : 'text.secondary'} sx={{ ml: 'auto' }} data-testid="composer-counter">
+          <Typography
+            variant="caption"
+            color={tooLong ? 'error' : 'text.secondary'}
+            sx={{ ml: 'auto' }}
+            data-testid="composer-counter"
+          >
             {t('composer.counter', { length: text.length, max: MESSAGE_MAX_LENGTH })}
           </Typography>
         )}

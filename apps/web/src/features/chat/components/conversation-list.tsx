@@ -20,7 +20,15 @@ import { useTypingConversations } from '../lib/use-typing-list';
 import { ConversationRow } from './conversation-row';
 
 /** The list pane: the caller's conversations, most recent first, live, with a search over names. */
-export function ConversationList({ selectedId, current, notice }: { selectedId?: number; current?: Conversation; notice?: ReactNode }) {
+export function ConversationList({
+  selectedId,
+  current,
+  notice,
+}: {
+  selectedId?: number;
+  current?: Conversation;
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation('chat');
   const query = useConversations();
   const typing = useTypingConversations();
@@ -33,18 +41,24 @@ export function ConversationList({ selectedId, current, notice }: { selectedId?:
     if (current && !all.some((c) => c.id === current.id)) all.unshift(current);
     if (!deferredSearch) return all;
     return all.filter(({ peer }) =>
-      [peer.domain, peer.firstName, peer.lastName, [peer.firstName, peer.lastName].filter(Boolean).join(' ')].some((v) => v?.toLowerCase().includes(deferredSearch)),
+      [peer.domain, peer.firstName, peer.lastName, [peer.firstName, peer.lastName].filter(Boolean).join(' ')].some(
+        (v) => v?.toLowerCase().includes(deferredSearch),
+      ),
     );
   }, [query.data, current, deferredSearch]);
 
   const onScroll = (event: React.UIEvent<HTMLElement>) => {
     const el = event.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < 200 && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 200 && query.hasNextPage && !query.isFetchingNextPage)
+      void query.fetchNextPage();
   };
 
   const total = conversationsOf(query.data).length;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="conversation-list">
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      data-testid="conversation-list"
+    >
       <Box sx={{ px: 2, pt: 2, pb: 1.5 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1.5 }}>
           {t('list.heading')}
@@ -121,7 +135,17 @@ function EmptyList() {
   const { t } = useTranslation('chat');
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', px: 3, py: 6 }} data-testid="chat-empty">
-      <Box sx={{ width: 72, height: 72, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(47,123,255,0.15)', color: 'primary.main' }}>
+      <Box
+        sx={{
+          width: 72,
+          height: 72,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(47,123,255,0.15)',
+          color: 'primary.main',
+        }}
+      >
         <ForumIcon sx={{ fontSize: 36 }} />
       </Box>
       <Typography variant="h6" component="h2">

@@ -10,7 +10,15 @@ import { PeerAvatar } from './peer-avatar';
 import { Ticks } from './ticks';
 
 /** One conversation in the list: who, the last message (mine with its ticks), when, and unread. */
-export function ConversationRow({ conversation, selected, typing }: { conversation: Conversation; selected: boolean; typing: boolean }) {
+export function ConversationRow({
+  conversation,
+  selected,
+  typing,
+}: {
+  conversation: Conversation;
+  selected: boolean;
+  typing: boolean;
+}) {
   const { t, i18n } = useTranslation('chat');
   const { peer, lastMessage, unread } = conversation;
   const mine = lastMessage ? lastMessage.senderId !== peer.id : false;
@@ -42,7 +50,12 @@ export function ConversationRow({ conversation, selected, typing }: { conversati
           <Typography noWrap sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} data-testid="conversation-name">
             {name}
           </Typography>
-          {conversation.blocked && <BlockIcon sx={{ fontSize: 14, color: 'text.secondary', alignSelf: 'center' }} titleAccess={t('list.blocked')} />}
+          {conversation.blocked && (
+            <BlockIcon
+              sx={{ fontSize: 14, color: 'text.secondary', alignSelf: 'center' }}
+              titleAccess={t('list.blocked')}
+            />
+          )}
           {lastMessage && (
             <Typography variant="caption" sx={{ color: unread ? 'primary.main' : 'text.secondary', flexShrink: 0 }}>
               {formatListTime(new Date(lastMessage.createdAt), i18n.language)}
@@ -50,13 +63,25 @@ export function ConversationRow({ conversation, selected, typing }: { conversati
           )}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.25 }}>
-          <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0, color: typing ? 'primary.main' : 'text.secondary' }} data-testid="conversation-preview">
+          <Typography
+            variant="body2"
+            noWrap
+            sx={{ flex: 1, minWidth: 0, color: typing ? 'primary.main' : 'text.secondary' }}
+            data-testid="conversation-preview"
+          >
             {typing ? (
               t('list.typing')
             ) : lastMessage ? (
               <>
                 {mine && (
-                  <Box component="span" sx={{ color: conversation.peerLastReadMessageId >= lastMessage.id ? 'primary.main' : 'text.secondary', mr: 0.5, fontSize: 15 }}>
+                  <Box
+                    component="span"
+                    sx={{
+                      color: conversation.peerLastReadMessageId >= lastMessage.id ? 'primary.main' : 'text.secondary',
+                      mr: 0.5,
+                      fontSize: 15,
+                    }}
+                  >
                     <Ticks state={conversation.peerLastReadMessageId >= lastMessage.id ? 'read' : 'sent'} />
                   </Box>
                 )}
@@ -77,7 +102,19 @@ export function ConversationRow({ conversation, selected, typing }: { conversati
               component="span"
               aria-label={t('list.unread', { count: unread })}
               data-testid="conversation-unread"
-              sx={{ minWidth: 22, height: 22, px: 0.75, borderRadius: 11, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 12.5, fontWeight: 700, display: 'grid', placeItems: 'center', flexShrink: 0 }}
+              sx={{
+                minWidth: 22,
+                height: 22,
+                px: 0.75,
+                borderRadius: 11,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                fontSize: 12.5,
+                fontWeight: 700,
+                display: 'grid',
+                placeItems: 'center',
+                flexShrink: 0,
+              }}
             >
               {unread > 999 ? '999+' : unread}
             </Box>

@@ -25,7 +25,12 @@ const bubbleSx = (mine: boolean, first: boolean, last: boolean) => (theme: Theme
     borderBottomRightRadius: mine && !last ? small : mine ? 4 : big,
     ...(mine
       ? { bgcolor: MINE_BG, color: '#fff' }
-      : { bgcolor: '#fff', color: 'text.primary', boxShadow: '0 1px 1px rgba(0,0,0,0.08)', ...theme.applyStyles('dark', { bgcolor: '#1e2129', boxShadow: 'none' }) }),
+      : {
+          bgcolor: '#fff',
+          color: 'text.primary',
+          boxShadow: '0 1px 1px rgba(0,0,0,0.08)',
+          ...theme.applyStyles('dark', { bgcolor: '#1e2129', boxShadow: 'none' }),
+        }),
   };
 };
 
@@ -51,7 +56,19 @@ export interface MessageBubbleProps {
  * time and, on mine, ✓ / ✓✓. A spacer as wide as that corner ends the text, so the last line never
  * runs under it.
  */
-export function MessageBubble({ text, createdAt, mine, first, last, delivery, below, testId, messageId, clientMessageId, unreadId }: MessageBubbleProps) {
+export function MessageBubble({
+  text,
+  createdAt,
+  mine,
+  first,
+  last,
+  delivery,
+  below,
+  testId,
+  messageId,
+  clientMessageId,
+  unreadId,
+}: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat');
   const date = new Date(createdAt);
   const time = formatTime(date, i18n.language);
@@ -64,21 +81,42 @@ export function MessageBubble({ text, createdAt, mine, first, last, delivery, be
       data-message-id={messageId}
       data-client-id={clientMessageId}
       data-seen-id={unreadId}
-      sx={{ display: 'flex', flexDirection: 'column', alignItems: mine ? 'flex-end' : 'flex-start', mt: first ? 1 : 0.25, px: { xs: 1, sm: 2 } }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: mine ? 'flex-end' : 'flex-start',
+        mt: first ? 1 : 0.25,
+        px: { xs: 1, sm: 2 },
+      }}
     >
       <Box sx={bubbleSx(mine, first, last)}>
         <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-text">
           {text}
         </Box>
         {/* An invisible copy of the corner: the text's last line leaves exactly its room. */}
-        <Box component="span" aria-hidden sx={{ visibility: 'hidden', display: 'inline-flex', gap: 0.375, pl: 1.25, fontSize: 11.5, lineHeight: 1 }}>
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ visibility: 'hidden', display: 'inline-flex', gap: 0.375, pl: 1.25, fontSize: 11.5, lineHeight: 1 }}
+        >
           {time}
           {delivery && <Box component="span" sx={{ display: 'inline-block', width: '1.15em' }} />}
         </Box>
         <Box
           component="span"
           title={formatFullDate(date, i18n.language)}
-          sx={{ position: 'absolute', right: 10, bottom: 5, display: 'inline-flex', alignItems: 'center', gap: 0.375, fontSize: 11.5, lineHeight: 1, color: metaColor, userSelect: 'none' }}
+          sx={{
+            position: 'absolute',
+            right: 10,
+            bottom: 5,
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.375,
+            fontSize: 11.5,
+            lineHeight: 1,
+            color: metaColor,
+            userSelect: 'none',
+          }}
         >
           <Box component="time" dateTime={createdAt}>
             <Box component="span" sx={visuallyHidden}>

@@ -30,16 +30,30 @@ export interface MessageListProps {
   footer?: ReactNode;
 }
 
-const itemKey = (item: ThreadItem | undefined) => (item && item.kind !== 'day' && item.kind !== 'unread' ? item.key : undefined);
-const firstMessageKey = (items: ThreadItem[]) => itemKey(items.find((i) => i.kind === 'message' || i.kind === 'pending'));
-const lastMessageKey = (items: ThreadItem[]) => itemKey([...items].reverse().find((i) => i.kind === 'message' || i.kind === 'pending'));
+const itemKey = (item: ThreadItem | undefined) =>
+  item && item.kind !== 'day' && item.kind !== 'unread' ? item.key : undefined;
+const firstMessageKey = (items: ThreadItem[]) =>
+  itemKey(items.find((i) => i.kind === 'message' || i.kind === 'pending'));
+const lastMessageKey = (items: ThreadItem[]) =>
+  itemKey([...items].reverse().find((i) => i.kind === 'message' || i.kind === 'pending'));
 
 /**
  * The scrolling history. It opens at the first unread message (else at the bottom), keeps the
  * reader's place when older pages load above, follows new messages while the reader is at the
  * bottom (and always after sending), and otherwise offers a "new messages" button.
  */
-export function MessageList({ items, renderItem, label, hasOlder, loadingOlder, olderFailed, onLoadOlder, onSeen, beginning, footer }: MessageListProps) {
+export function MessageList({
+  items,
+  renderItem,
+  label,
+  hasOlder,
+  loadingOlder,
+  olderFailed,
+  onLoadOlder,
+  onSeen,
+  beginning,
+  footer,
+}: MessageListProps) {
   const { t } = useTranslation('chat');
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -153,9 +167,25 @@ export function MessageList({ items, renderItem, label, hasOlder, loadingOlder, 
         aria-live="polite"
         data-testid="message-list"
         tabIndex={0}
-        sx={{ position: 'absolute', inset: 0, overflowY: 'auto', overflowAnchor: 'none', overscrollBehavior: 'contain', outline: 'none' }}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          overflowY: 'auto',
+          overflowAnchor: 'none',
+          overscrollBehavior: 'contain',
+          outline: 'none',
+        }}
       >
-        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', justifyContent: 'flex-end', pb: 1.5, pt: 1 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: '100%',
+            justifyContent: 'flex-end',
+            pb: 1.5,
+            pt: 1,
+          }}
+        >
           <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 40, alignItems: 'center' }}>
             {loadingOlder ? (
               <CircularProgress size={22} aria-label={t('thread.loadingOlder')} data-testid="loading-older" />
@@ -180,13 +210,36 @@ export function MessageList({ items, renderItem, label, hasOlder, loadingOlder, 
           onClick={() => toBottom(true)}
           aria-label={newBelow ? t('thread.newBelow', { count: newBelow }) : t('thread.scrollDown')}
           data-testid="jump-to-latest"
-          sx={{ position: 'absolute', right: 16, bottom: 16, bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider', '&:hover': { bgcolor: 'action.hover' } }}
+          sx={{
+            position: 'absolute',
+            right: 16,
+            bottom: 16,
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            border: 1,
+            borderColor: 'divider',
+            '&:hover': { bgcolor: 'action.hover' },
+          }}
         >
           <ArrowDownIcon />
           {newBelow > 0 && (
             <Box
               component="span"
-              sx={{ position: 'absolute', top: -6, right: -4, minWidth: 20, height: 20, px: 0.5, borderRadius: 10, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 12, fontWeight: 700, display: 'grid', placeItems: 'center' }}
+              sx={{
+                position: 'absolute',
+                top: -6,
+                right: -4,
+                minWidth: 20,
+                height: 20,
+                px: 0.5,
+                borderRadius: 10,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                fontSize: 12,
+                fontWeight: 700,
+                display: 'grid',
+                placeItems: 'center',
+              }}
             >
               {newBelow}
             </Box>
@@ -203,7 +256,11 @@ export function DaySeparator({ date }: { date: Date }) {
   const days = daysAgo(date);
   const label = days === 0 ? t('thread.today') : days === 1 ? t('thread.yesterday') : formatDay(date, i18n.language);
   return (
-    <Box role="separator" data-testid="day-separator" sx={{ display: 'flex', justifyContent: 'center', my: 1.5, position: 'sticky', top: 6, zIndex: 1 }}>
+    <Box
+      role="separator"
+      data-testid="day-separator"
+      sx={{ display: 'flex', justifyContent: 'center', my: 1.5, position: 'sticky', top: 6, zIndex: 1 }}
+    >
       <Typography
         variant="caption"
         sx={(theme) => ({
@@ -227,7 +284,11 @@ export function DaySeparator({ date }: { date: Date }) {
 export function UnreadLine() {
   const { t } = useTranslation('chat');
   return (
-    <Box data-unread-line data-testid="unread-line" sx={{ my: 1.5, py: 0.5, textAlign: 'center', bgcolor: 'action.hover' }}>
+    <Box
+      data-unread-line
+      data-testid="unread-line"
+      sx={{ my: 1.5, py: 0.5, textAlign: 'center', bgcolor: 'action.hover' }}
+    >
       <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 600 }}>
         {t('thread.unreadLine')}
       </Typography>

@@ -28,7 +28,12 @@ export function MessagesButton() {
       data-testid="messages-button"
       data-unread={total}
     >
-      <Badge badgeContent={total ? shown(total) : undefined} color="primary" invisible={!total} slotProps={{ badge: { 'data-testid': 'unread-badge' } as object }}>
+      <Badge
+        badgeContent={total ? shown(total) : undefined}
+        color="primary"
+        invisible={!total}
+        slotProps={{ badge: { 'data-testid': 'unread-badge' } as object }}
+      >
         <ChatIcon />
       </Badge>
     </IconButton>
@@ -46,7 +51,10 @@ export function MessagesDrawerItem({ onClick }: { onClick: () => void }) {
           <ChatIcon />
         </Badge>
       </ListItemIcon>
-      <ListItemText primary={t('common:nav.messages')} secondary={total ? t('common:nav.messagesUnread', { count: total }) : undefined} />
+      <ListItemText
+        primary={t('common:nav.messages')}
+        secondary={total ? t('common:nav.messagesUnread', { count: total }) : undefined}
+      />
     </ListItemButton>
   );
 }

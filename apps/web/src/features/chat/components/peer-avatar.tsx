@@ -8,7 +8,14 @@ export function PeerAvatar({ peer, size = 48 }: { peer: ChatPeer; size?: number 
     <Avatar
       src={smallAvatar(peer.avatar)}
       alt=""
-      sx={{ width: size, height: size, bgcolor: avatarColor(peer.id), color: '#fff', fontSize: size * 0.4, fontWeight: 600 }}
+      sx={{
+        width: size,
+        height: size,
+        bgcolor: avatarColor(peer.id),
+        color: '#fff',
+        fontSize: size * 0.4,
+        fontWeight: 600,
+      }}
     >
       {initials(peer)}
     </Avatar>

@@ -80,7 +80,14 @@ export function ReportDialog({
   };
 
   return (
-    <Dialog open={Boolean(target)} onClose={close} aria-labelledby="report-title" data-testid="report-dialog" maxWidth="sm" fullWidth>
+    <Dialog
+      open={Boolean(target)}
+      onClose={close}
+      aria-labelledby="report-title"
+      data-testid="report-dialog"
+      maxWidth="sm"
+      fullWidth
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="report-title">{t('report.title', { name: target?.name ?? '' })}</DialogTitle>
         <DialogContent>
@@ -96,7 +103,13 @@ export function ReportDialog({
               }}
             >
               {REPORT_REASONS.map((r) => (
-                <FormControlLabel key={r} value={r} control={<Radio size="small" />} label={t(`report.reasons.${r}`)} data-testid={`reason-${r}`} />
+                <FormControlLabel
+                  key={r}
+                  value={r}
+                  control={<Radio size="small" />}
+                  label={t(`report.reasons.${r}`)}
+                  data-testid={`reason-${r}`}
+                />
               ))}
             </RadioGroup>
             {missingReason && !reason && <FormHelperText>{t('report.chooseReason')}</FormHelperText>}
@@ -138,7 +151,13 @@ export function ReportDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close}>{t('report.cancel')}</Button>
-          <Button type="submit" variant="contained" color="error" loading={report.isPending} data-testid="submit-report">
+          <Button
+            type="submit"
+            variant="contained"
+            color="error"
+            loading={report.isPending}
+            data-testid="submit-report"
+          >
             {t('report.submit')}
           </Button>
         </DialogActions>

@@ -15,7 +15,13 @@ export function ScamWarning({ kinds, onReport }: { kinds: ScamKind[]; onReport: 
       severity="warning"
       variant="outlined"
       data-testid="scam-warning"
-      sx={{ mt: 0.75, maxWidth: { xs: '92%', sm: 480 }, py: 0.25, bgcolor: 'background.paper', '& .MuiAlert-message': { fontSize: 13.5 } }}
+      sx={{
+        mt: 0.75,
+        maxWidth: { xs: '92%', sm: 480 },
+        py: 0.25,
+        bgcolor: 'background.paper',
+        '& .MuiAlert-message': { fontSize: 13.5 },
+      }}
     >
       <AlertTitle sx={{ fontSize: 14, mb: 0.5 }}>{t('scam.title')}</AlertTitle>
       {kinds.map((kind) => (

@@ -41,18 +41,45 @@ export function ThreadHeader({
   };
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1, sm: 2 }, py: 1, minHeight: 64, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        px: { xs: 1, sm: 2 },
+        py: 1,
+        minHeight: 64,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
       data-testid="thread-header"
     >
-      <IconButton component={RouterLink} href="/chat" aria-label={t('thread.back')} sx={{ display: { md: 'none' } }} data-testid="thread-back">
+      <IconButton
+        component={RouterLink}
+        href="/chat"
+        aria-label={t('thread.back')}
+        sx={{ display: { md: 'none' } }}
+        data-testid="thread-back"
+      >
         <ArrowBackIcon />
       </IconButton>
       <PeerAvatar peer={peer} size={42} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="thread-name">
+        <Typography
+          component="h2"
+          variant="subtitle1"
+          noWrap
+          sx={{ fontWeight: 600, lineHeight: 1.3 }}
+          data-testid="thread-name"
+        >
           {peerName(peer)}
         </Typography>
-        <Typography variant="body2" noWrap sx={{ color: typing ? 'primary.main' : 'text.secondary', lineHeight: 1.3 }} data-testid={typing ? 'typing' : undefined}>
+        <Typography
+          variant="body2"
+          noWrap
+          sx={{ color: typing ? 'primary.main' : 'text.secondary', lineHeight: 1.3 }}
+          data-testid={typing ? 'typing' : undefined}
+        >
           {typing ? t('thread.typing') : (subtitle ?? '\u00a0')}
         </Typography>
       </Box>
@@ -65,7 +92,13 @@ export function ThreadHeader({
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <MenuItem onClick={act(onReport)} data-testid="menu-report">
           <ListItemIcon>
             <FlagIcon fontSize="small" />

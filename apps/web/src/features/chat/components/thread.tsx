@@ -67,7 +67,13 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
   const items = useMemo(
     () =>
       peer && firstUnreadId !== undefined
-        ? buildThreadItems({ messages, pending, peerId: peer.id, peerLastReadMessageId: conversation.data?.peerLastReadMessageId ?? 0, firstUnreadId })
+        ? buildThreadItems({
+            messages,
+            pending,
+            peerId: peer.id,
+            peerLastReadMessageId: conversation.data?.peerLastReadMessageId ?? 0,
+            firstUnreadId,
+          })
         : [],
     [peer, messages, pending, conversation.data?.peerLastReadMessageId, firstUnreadId],
   );
@@ -98,7 +104,12 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
               unreadId={!mine && message.id > lastRead ? message.id : undefined}
               below={
                 warning && peer ? (
-                  <ScamWarning kinds={warning} onReport={() => setReportTarget({ userId: peer.id, name, messageId: message.id, canBlock: !blocked })} />
+                  <ScamWarning
+                    kinds={warning}
+                    onReport={() =>
+                      setReportTarget({ userId: peer.id, name, messageId: message.id, canBlock: !blocked })
+                    }
+                  />
                 ) : undefined
               }
             />
@@ -120,15 +131,33 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
               delivery={failed ? 'failed' : 'sending'}
               below={
                 failed ? (
-                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5, color: 'error.main' }} data-testid="not-sent">
+                  <Stack
+                    direction="row"
+                    spacing={0.5}
+                    sx={{ alignItems: 'center', mt: 0.5, color: 'error.main' }}
+                    data-testid="not-sent"
+                  >
                     <ErrorIcon sx={{ fontSize: 16 }} />
-                    <Typography variant="caption" title={translateError(t, { code: outgoing.errorCode, message: outgoing.errorMessage })}>
+                    <Typography
+                      variant="caption"
+                      title={translateError(t, { code: outgoing.errorCode, message: outgoing.errorMessage })}
+                    >
                       {t('message.notSent')}
                     </Typography>
-                    <Button size="small" onClick={() => retry(queryClient, outgoing.clientMessageId)} data-testid="retry-send" sx={{ minWidth: 0 }}>
+                    <Button
+                      size="small"
+                      onClick={() => retry(queryClient, outgoing.clientMessageId)}
+                      data-testid="retry-send"
+                      sx={{ minWidth: 0 }}
+                    >
                       {t('message.retry')}
                     </Button>
-                    <Button size="small" color="inherit" onClick={() => discard(outgoing.clientMessageId)} sx={{ minWidth: 0, color: 'text.secondary' }}>
+                    <Button
+                      size="small"
+                      color="inherit"
+                      onClick={() => discard(outgoing.clientMessageId)}
+                      sx={{ minWidth: 0, color: 'text.secondary' }}
+                    >
                       {t('message.discard')}
                     </Button>
                   </Stack>
@@ -171,7 +200,11 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
 
   const empty = messages.length === 0 && pending.length === 0;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="thread" data-conversation-id={conversationId}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      data-testid="thread"
+      data-conversation-id={conversationId}
+    >
       <ThreadHeader
         peer={peer}
         typing={typing}
@@ -180,7 +213,12 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
           setBlocked.reset();
           setBlockOpen(true);
         }}
-        onUnblock={() => setBlocked.mutate({ userId: peer.id, blocked: false }, { onSuccess: () => onNotice(t('block.undone', { name })) })}
+        onUnblock={() =>
+          setBlocked.mutate(
+            { userId: peer.id, blocked: false },
+            { onSuccess: () => onNotice(t('block.undone', { name })) },
+          )
+        }
         onReport={() => setReportTarget({ userId: peer.id, name, canBlock: !blockedByMe })}
       />
       {empty && !history.hasNextPage ? (
@@ -206,7 +244,12 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
           onLoadOlder={() => void history.fetchNextPage()}
           onSeen={onSeen}
           beginning={
-            <Typography variant="caption" color="text.secondary" sx={{ px: 2, textAlign: 'center' }} data-testid="history-start">
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ px: 2, textAlign: 'center' }}
+              data-testid="history-start"
+            >
               {t('thread.beginning', { name })}
             </Typography>
           }
@@ -218,10 +261,20 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
           name={name}
           byMe={blockedByMe}
           pending={setBlocked.isPending}
-          onUnblock={() => setBlocked.mutate({ userId: peer.id, blocked: false }, { onSuccess: () => onNotice(t('block.undone', { name })) })}
+          onUnblock={() =>
+            setBlocked.mutate(
+              { userId: peer.id, blocked: false },
+              { onSuccess: () => onNotice(t('block.undone', { name })) },
+            )
+          }
         />
       ) : (
-        <Composer conversationId={conversationId} peerName={name} onSend={(text) => enqueue(queryClient, conversationId, text)} onTyping={notifyTyping} />
+        <Composer
+          conversationId={conversationId}
+          peerName={name}
+          onSend={(text) => enqueue(queryClient, conversationId, text)}
+          onTyping={notifyTyping}
+        />
       )}
       {setBlocked.error && !blockOpen && (
         <Alert severity="error" onClose={() => setBlocked.reset()} sx={{ borderRadius: 0 }}>
@@ -261,7 +314,18 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
 function ThreadSkeleton() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="thread-loading">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, minHeight: 64, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 2,
+          py: 1,
+          minHeight: 64,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Skeleton variant="circular" width={42} height={42} />
         <Box sx={{ flex: 1 }}>
           <Skeleton width={140} />
@@ -270,7 +334,13 @@ function ThreadSkeleton() {
       </Box>
       <Stack spacing={1} sx={{ flex: 1, justifyContent: 'flex-end', p: 2 }}>
         {[180, 240, 120, 280, 160].map((width, i) => (
-          <Skeleton key={i} variant="rounded" width={width} height={36} sx={{ alignSelf: i % 2 ? 'flex-end' : 'flex-start', borderRadius: 4 }} />
+          <Skeleton
+            key={i}
+            variant="rounded"
+            width={width}
+            height={36}
+            sx={{ alignSelf: i % 2 ? 'flex-end' : 'flex-start', borderRadius: 4 }}
+          />
         ))}
       </Stack>
     </Box>

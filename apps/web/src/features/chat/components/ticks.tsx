@@ -10,7 +10,12 @@ export type DeliveryState = 'sending' | 'failed' | 'sent' | 'read';
 export function Ticks({ state, color }: { state: DeliveryState; color?: string }) {
   const { t } = useTranslation('chat');
   const common = { fontSize: 'inherit' as const, 'data-testid': 'ticks', 'data-state': state };
-  const label = { sending: t('message.sending'), failed: t('message.notSent'), sent: t('message.sent'), read: t('message.read') }[state];
+  const label = {
+    sending: t('message.sending'),
+    failed: t('message.notSent'),
+    sent: t('message.sent'),
+    read: t('message.read'),
+  }[state];
   const sx = { width: '1.15em', height: '1.15em', color, verticalAlign: 'middle' };
   switch (state) {
     case 'sending':

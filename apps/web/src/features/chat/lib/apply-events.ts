@@ -13,7 +13,9 @@ type ConversationPages = InfiniteData<ConversationList, number>;
  */
 export function applyMessage(queryClient: QueryClient, message: ChatMessage) {
   queryClient.setQueryData<MessagePages>(messagesKey(message.conversationId), (data) => upsertMessage(data, message));
-  queryClient.setQueryData<Conversation>(conversationKey(message.conversationId), (c) => (c ? withMessage(c, message) : c));
+  queryClient.setQueryData<Conversation>(conversationKey(message.conversationId), (c) =>
+    c ? withMessage(c, message) : c,
+  );
   const list = queryClient.getQueryData<ConversationPages>(CONVERSATIONS_KEY);
   if (!list) return;
   const next = listWithMessage(list, message);
@@ -30,7 +32,9 @@ export function applyRead(queryClient: QueryClient, read: ChatRead) {
 /** The answer to my own read: the badge total and the conversation's count are the server's. */
 export function applyReadResult(queryClient: QueryClient, result: ReadResult) {
   const setUnread = (c: Conversation) =>
-    c.id === result.conversationId ? { ...c, unread: result.unread, lastReadMessageId: Math.max(c.lastReadMessageId, result.lastReadMessageId) } : c;
+    c.id === result.conversationId
+      ? { ...c, unread: result.unread, lastReadMessageId: Math.max(c.lastReadMessageId, result.lastReadMessageId) }
+      : c;
   queryClient.setQueryData<Conversation>(conversationKey(result.conversationId), (c) => (c ? setUnread(c) : c));
   queryClient.setQueryData<ConversationPages>(CONVERSATIONS_KEY, (data) =>
     data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(setUnread) })) } : data,

@@ -16,7 +16,12 @@ export function peerSubtitle(peer: ChatPeer): string | null {
 /** One or two letters for an avatar without a picture. */
 export function initials(peer: ChatPeer): string {
   const source = [peer.firstName, peer.lastName].filter(Boolean);
-  if (source.length) return source.map((s) => s!.charAt(0)).join('').slice(0, 2).toUpperCase();
+  if (source.length)
+    return source
+      .map((s) => s!.charAt(0))
+      .join('')
+      .slice(0, 2)
+      .toUpperCase();
   return (peer.domain ?? '#').charAt(0).toUpperCase();
 }
 
@@ -49,14 +54,16 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
   return f;
 }
 
-export const formatTime = (date: Date, locale: string) => formatter(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+export const formatTime = (date: Date, locale: string) =>
+  formatter(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
 
 /** The list's time: the hour today, the weekday this week, else the date. */
 export function formatListTime(date: Date, locale: string, now = new Date()): string {
   const days = daysAgo(date, now);
   if (days <= 0) return formatTime(date, locale);
   if (days < 7) return formatter(locale, { weekday: 'short' }).format(date);
-  if (date.getFullYear() === now.getFullYear()) return formatter(locale, { day: 'numeric', month: 'short' }).format(date);
+  if (date.getFullYear() === now.getFullYear())
+    return formatter(locale, { day: 'numeric', month: 'short' }).format(date);
   return formatter(locale, { day: 'numeric', month: 'numeric', year: '2-digit' }).format(date);
 }
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation, ConversationList, MessageList } from '@app/shared/schemas/chat';
 import type { InfiniteData } from '@tanstack/react-query';
-import { conversationsOf, listWithMessage, listWithRead, messagesAscending, upsertMessage, withMessage, withRead } from './merge';
+import {
+  conversationsOf,
+  listWithMessage,
+  listWithRead,
+  messagesAscending,
+  upsertMessage,
+  withMessage,
+  withRead,
+} from './merge';
 
 const ME = 1;
 const PEER = 2;
@@ -59,7 +67,10 @@ describe('messages in the history cache', () => {
   });
 
   it('reads the pages oldest first without doubles', () => {
-    const data = pages({ items: [message(3), message(2)], nextBefore: 2 }, { items: [message(2), message(1)], nextBefore: null });
+    const data = pages(
+      { items: [message(3), message(2)], nextBefore: 2 },
+      { items: [message(2), message(1)], nextBefore: null },
+    );
     expect(messagesAscending(data).map((m) => m.id)).toEqual([1, 2, 3]);
   });
 });
@@ -86,11 +97,17 @@ describe('a conversation after events', () => {
 });
 
 describe('the conversation list after events', () => {
-  const list = (...items: Conversation[]): InfiniteData<ConversationList, number> => ({ pages: [{ items, total: items.length }], pageParams: [0] });
+  const list = (...items: Conversation[]): InfiniteData<ConversationList, number> => ({
+    pages: [{ items, total: items.length }],
+    pageParams: [0],
+  });
 
   it('moves the conversation of a new message to the top', () => {
     const a = conversation(1);
-    const b = conversation(10, { id: 10, peer: { id: PEER, domain: 'b', firstName: null, lastName: null, avatar: null } });
+    const b = conversation(10, {
+      id: 10,
+      peer: { id: PEER, domain: 'b', firstName: null, lastName: null, avatar: null },
+    });
     const next = listWithMessage(list(a, b), message(7))!;
     expect(conversationsOf(next).map((c) => c.id)).toEqual([10, 1]);
     expect(conversationsOf(next)[0]).toMatchObject({ unread: 1, lastMessage: { id: 7 } });

@@ -49,7 +49,8 @@ export function withMessage(conversation: Conversation, message: ChatMessage): C
     return last.id === message.id ? { ...conversation, lastMessage: message } : conversation;
   }
   const fromPeer = message.senderId === conversation.peer.id;
-  const unread = fromPeer && message.id > conversation.lastReadMessageId ? conversation.unread + 1 : conversation.unread;
+  const unread =
+    fromPeer && message.id > conversation.lastReadMessageId ? conversation.unread + 1 : conversation.unread;
   return { ...conversation, lastMessage: message, unread };
 }
 
@@ -57,7 +58,10 @@ export function withMessage(conversation: Conversation, message: ChatMessage): C
 export function withRead(conversation: Conversation, read: ChatRead): Conversation {
   if (read.conversationId !== conversation.id) return conversation;
   if (read.userId === conversation.peer.id) {
-    return { ...conversation, peerLastReadMessageId: Math.max(conversation.peerLastReadMessageId, read.lastReadMessageId) };
+    return {
+      ...conversation,
+      peerLastReadMessageId: Math.max(conversation.peerLastReadMessageId, read.lastReadMessageId),
+    };
   }
   const lastReadMessageId = Math.max(conversation.lastReadMessageId, read.lastReadMessageId);
   const readAll = !conversation.lastMessage || lastReadMessageId >= conversation.lastMessage.id;
@@ -75,7 +79,9 @@ export function listWithMessage<T extends ConversationPages>(data: T | undefined
   const updated = withMessage(found, message);
   const moved = updated.lastMessage?.id === message.id;
   const pages = data.pages.map((page, index) => {
-    const items = moved ? page.items.filter((c) => c.id !== found.id) : page.items.map((c) => (c.id === found.id ? updated : c));
+    const items = moved
+      ? page.items.filter((c) => c.id !== found.id)
+      : page.items.map((c) => (c.id === found.id ? updated : c));
     return moved && index === 0 ? { ...page, items: [updated, ...items] } : { ...page, items };
   });
   return { ...data, pages };

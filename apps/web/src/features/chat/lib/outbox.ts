@@ -34,7 +34,11 @@ function load(): OutboxItem[] {
     const raw = localStorage.getItem(STORAGE_KEY);
     const items = raw ? (JSON.parse(raw) as OutboxItem[]) : [];
     // Nothing is in flight after a reload: what was sending is "not sent" until retried.
-    return Array.isArray(items) ? items.map((item) => (item.status === 'sending' ? { ...item, status: 'failed', errorCode: 'NETWORK_ERROR' } : item)) : [];
+    return Array.isArray(items)
+      ? items.map((item) =>
+          item.status === 'sending' ? { ...item, status: 'failed', errorCode: 'NETWORK_ERROR' } : item,
+        )
+      : [];
   } catch {
     return [];
   }
@@ -60,7 +64,8 @@ const patch = (clientMessageId: string, change: Partial<OutboxItem>) =>
 
 /** The server has the message (its answer, 'chat:message' or a refetch showed it): it leaves the outbox. */
 export function confirmSent(clientMessageId: string) {
-  if (items.some((item) => item.clientMessageId === clientMessageId)) set(items.filter((item) => item.clientMessageId !== clientMessageId));
+  if (items.some((item) => item.clientMessageId === clientMessageId))
+    set(items.filter((item) => item.clientMessageId !== clientMessageId));
 }
 
 export function discard(clientMessageId: string) {
@@ -72,14 +77,18 @@ async function deliver(queryClient: QueryClient, item: OutboxItem) {
   inFlight.add(item.clientMessageId);
   patch(item.clientMessageId, { status: 'sending', errorCode: undefined, errorMessage: undefined });
   try {
-    const message: ChatMessage = await sendMessage(item.conversationId, { clientMessageId: item.clientMessageId, text: item.text });
+    const message: ChatMessage = await sendMessage(item.conversationId, {
+      clientMessageId: item.clientMessageId,
+      text: item.text,
+    });
     applyMessage(queryClient, message);
     confirmSent(item.clientMessageId);
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError(0, 'NETWORK_ERROR', 'NETWORK_ERROR');
     patch(item.clientMessageId, { status: 'failed', errorCode: apiError.code, errorMessage: apiError.message });
     // Blocked meanwhile (by the peer, or from another tab): the thread learns it and shows why.
-    if (apiError.code === 'USER_BLOCKED') void queryClient.invalidateQueries({ queryKey: conversationKey(item.conversationId) });
+    if (apiError.code === 'USER_BLOCKED')
+      void queryClient.invalidateQueries({ queryKey: conversationKey(item.conversationId) });
   } finally {
     inFlight.delete(item.clientMessageId);
   }
@@ -117,7 +126,9 @@ export function retry(queryClient: QueryClient, clientMessageId: string) {
 
 /** The connection is back: messages that failed for want of it go again. */
 export function retryNetworkFailures(queryClient: QueryClient) {
-  for (const item of items) if (item.status === 'failed' && (item.errorCode === 'NETWORK_ERROR' || item.errorCode === 'RATE_LIMITED')) void deliver(queryClient, item);
+  for (const item of items)
+    if (item.status === 'failed' && (item.errorCode === 'NETWORK_ERROR' || item.errorCode === 'RATE_LIMITED'))
+      void deliver(queryClient, item);
 }
 
 const subscribe = (listener: () => void) => {

@@ -24,12 +24,24 @@ const pending = (clientMessageId: string, createdAt: string, status: OutboxItem[
 });
 
 const kinds = (items: ReturnType<typeof buildThreadItems>) =>
-  items.map((i) => (i.kind === 'message' ? `${i.mine ? 'me' : 'peer'}${i.message.id}${i.first ? '<' : ''}${i.last ? '>' : ''}` : i.kind === 'pending' ? `pending:${i.item.status}` : i.kind));
+  items.map((i) =>
+    i.kind === 'message'
+      ? `${i.mine ? 'me' : 'peer'}${i.message.id}${i.first ? '<' : ''}${i.last ? '>' : ''}`
+      : i.kind === 'pending'
+        ? `pending:${i.item.status}`
+        : i.kind,
+  );
 
 describe('the thread’s items', () => {
   it('separates days, groups runs of one sender and marks where unread messages start', () => {
     const items = buildThreadItems({
-      messages: [message(1, PEER, at(1, 0)), message(2, PEER, at(1, 1)), message(3, ME, at(1, 2)), message(4, PEER, at(2, 0)), message(5, PEER, at(2, 1))],
+      messages: [
+        message(1, PEER, at(1, 0)),
+        message(2, PEER, at(1, 1)),
+        message(3, ME, at(1, 2)),
+        message(4, PEER, at(2, 0)),
+        message(5, PEER, at(2, 1)),
+      ],
       pending: [],
       peerId: PEER,
       peerLastReadMessageId: 0,
@@ -51,8 +63,20 @@ describe('the thread’s items', () => {
 
   it('shows an outbox message after the stored ones, and only until the server holds it', () => {
     const stored = message(1, ME, at(1, 0), 'uuid-1');
-    const waiting = buildThreadItems({ messages: [], pending: [pending('uuid-1', at(1, 0))], peerId: PEER, peerLastReadMessageId: 0, firstUnreadId: null });
-    const done = buildThreadItems({ messages: [stored], pending: [pending('uuid-1', at(1, 0))], peerId: PEER, peerLastReadMessageId: 0, firstUnreadId: null });
+    const waiting = buildThreadItems({
+      messages: [],
+      pending: [pending('uuid-1', at(1, 0))],
+      peerId: PEER,
+      peerLastReadMessageId: 0,
+      firstUnreadId: null,
+    });
+    const done = buildThreadItems({
+      messages: [stored],
+      pending: [pending('uuid-1', at(1, 0))],
+      peerId: PEER,
+      peerLastReadMessageId: 0,
+      firstUnreadId: null,
+    });
     expect(kinds(waiting)).toEqual(['day', 'pending:sending']);
     expect(kinds(done)).toEqual(['day', 'me1<>']);
     // The bubble keeps its key from pending to stored, so it is not drawn anew.

@@ -62,27 +62,32 @@ export function buildThreadItems(options: {
     }),
     ...pending
       .filter((item) => !stored.has(item.clientMessageId))
-      .map(
-        (item): Entry => ({
-          key: `mine:${item.clientMessageId}`,
-          mine: true,
-          at: new Date(item.createdAt),
-          build: (position) => ({ kind: 'pending', key: `mine:${item.clientMessageId}`, item, ...position }),
-        }),
-      ),
+      .map((item): Entry => ({
+        key: `mine:${item.clientMessageId}`,
+        mine: true,
+        at: new Date(item.createdAt),
+        build: (position) => ({ kind: 'pending', key: `mine:${item.clientMessageId}`, item, ...position }),
+      })),
   ];
 
   const items: ThreadItem[] = [];
   entries.forEach((entry, i) => {
     const previous = entries[i - 1];
     const next = entries[i + 1];
-    if (!previous || !sameDay(previous.at, entry.at)) items.push({ kind: 'day', key: `day:${entry.at.toDateString()}`, date: entry.at });
+    if (!previous || !sameDay(previous.at, entry.at))
+      items.push({ kind: 'day', key: `day:${entry.at.toDateString()}`, date: entry.at });
     const unreadHere = firstUnreadId !== null && entry.peerMessageId === firstUnreadId;
     if (unreadHere) items.push({ kind: 'unread', key: 'unread' });
     const joins = (a: Entry | undefined, b: Entry | undefined) =>
-      !!a && !!b && a.mine === b.mine && sameDay(a.at, b.at) && Math.abs(b.at.getTime() - a.at.getTime()) <= GROUP_GAP_MS;
+      !!a &&
+      !!b &&
+      a.mine === b.mine &&
+      sameDay(a.at, b.at) &&
+      Math.abs(b.at.getTime() - a.at.getTime()) <= GROUP_GAP_MS;
     const nextStartsUnread = firstUnreadId !== null && next?.peerMessageId === firstUnreadId;
-    items.push(entry.build({ first: unreadHere || !joins(previous, entry), last: nextStartsUnread || !joins(entry, next) }));
+    items.push(
+      entry.build({ first: unreadHere || !joins(previous, entry), last: nextStartsUnread || !joins(entry, next) }),
+    );
   });
   return items;
 }

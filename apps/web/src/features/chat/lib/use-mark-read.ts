@@ -12,7 +12,12 @@ const READ_DELAY_MS = 300;
  */
 export function useMarkRead(conversationId: number, lastReadMessageId: number | undefined) {
   const queryClient = useQueryClient();
-  const state = useRef({ sent: 0, wanted: 0, busy: false, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const state = useRef({
+    sent: 0,
+    wanted: 0,
+    busy: false,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
 
   useEffect(() => {
     const s = state.current;

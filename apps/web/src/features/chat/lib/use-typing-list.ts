@@ -24,7 +24,10 @@ export function useTypingConversations(): ReadonlySet<number> {
     };
     const onTyping = ({ conversationId }: ChatTyping) => {
       clearTimeout(timers.get(conversationId));
-      timers.set(conversationId, setTimeout(() => stop(conversationId), TYPING_SHOWN_MS));
+      timers.set(
+        conversationId,
+        setTimeout(() => stop(conversationId), TYPING_SHOWN_MS),
+      );
       setTyping((current) => (current.has(conversationId) ? current : new Set(current).add(conversationId)));
     };
     // Only the peer's own typing events arrive here; any message in that conversation ends "typing…".

@@ -101,7 +101,11 @@ function BannerBody({ leaving }: { leaving: boolean }) {
               onClick={() => setExpanded((value) => !value)}
               aria-expanded={expanded}
               aria-controls={detailsId}
-              endIcon={<ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />}
+              endIcon={
+                <ExpandMoreIcon
+                  sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+                />
+              }
               sx={{ ml: -0.75, mt: 0.25, px: 0.75 }}
             >
               {expanded ? t('hideDetails') : t('showDetails')}

@@ -9,7 +9,10 @@ async function load() {
   return { ...store, ...geo };
 }
 
-const stored = (area: Storage) => ({ flag: area.getItem('cookie-dialog-hidden'), consents: JSON.parse(area.getItem('consents') ?? 'null') });
+const stored = (area: Storage) => ({
+  flag: area.getItem('cookie-dialog-hidden'),
+  consents: JSON.parse(area.getItem('consents') ?? 'null'),
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -30,7 +33,10 @@ describe('consent store', () => {
     expect(hasConsent('geolocation')).toBe(true);
     expect(getConsentState().answered).toBe(false);
     hideCookieBanner('accept-all');
-    expect(stored(localStorage)).toEqual({ flag: 'true', consents: { terms: true, ads: true, geolocation: true, decidedAt: expect.any(String) } });
+    expect(stored(localStorage)).toEqual({
+      flag: 'true',
+      consents: { terms: true, ads: true, geolocation: true, decidedAt: expect.any(String) },
+    });
     expect(stored(sessionStorage)).toEqual({ flag: null, consents: null });
     const again = await load();
     expect(again.getConsentState().answered).toBe(true);
@@ -41,7 +47,10 @@ describe('consent store', () => {
     const { recordConsentChoice, hideCookieBanner, hasConsent } = await load();
     recordConsentChoice('reject-additional');
     hideCookieBanner('reject-additional');
-    expect(stored(sessionStorage)).toEqual({ flag: 'true', consents: { terms: true, ads: false, geolocation: false, decidedAt: expect.any(String) } });
+    expect(stored(sessionStorage)).toEqual({
+      flag: 'true',
+      consents: { terms: true, ads: false, geolocation: false, decidedAt: expect.any(String) },
+    });
     expect(stored(localStorage)).toEqual({ flag: null, consents: null });
     expect([hasConsent('terms'), hasConsent('ads'), hasConsent('geolocation')]).toEqual([true, false, false]);
   });
@@ -74,8 +83,9 @@ describe('requestGeolocation', () => {
   });
 
   it('asks the browser once the consent is given, passing its options and errors through', async () => {
-    const getCurrentPosition = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback | null, _options?: PositionOptions) =>
-      ok(position as GeolocationPosition),
+    const getCurrentPosition = vi.fn(
+      (ok: PositionCallback, _fail?: PositionErrorCallback | null, _options?: PositionOptions) =>
+        ok(position as GeolocationPosition),
     );
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     const { requestGeolocation, recordConsentChoice } = await load();
@@ -84,7 +94,9 @@ describe('requestGeolocation', () => {
     expect(getCurrentPosition.mock.calls[0]![2]).toEqual({ enableHighAccuracy: true });
 
     const denied = { code: 1, message: 'User denied Geolocation' };
-    getCurrentPosition.mockImplementationOnce((_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.(denied as GeolocationPositionError));
+    getCurrentPosition.mockImplementationOnce((_ok: PositionCallback, fail?: PositionErrorCallback | null) =>
+      fail?.(denied as GeolocationPositionError),
+    );
     await expect(requestGeolocation()).rejects.toBe(denied);
   });
 });

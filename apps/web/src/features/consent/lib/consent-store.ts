@@ -31,7 +31,8 @@ const GRANTED: Record<ConsentChoice, Record<ConsentKind, boolean>> = {
 function readState(): ConsentState {
   const answered = [storage, sessionStore].some((area) => area.get(STORAGE_KEYS.cookieDialogHidden) === 'true');
   // This session's answer is newer than one kept from an earlier visit.
-  const consents = sessionStore.getJson<Consents>(STORAGE_KEYS.consents) ?? storage.getJson<Consents>(STORAGE_KEYS.consents);
+  const consents =
+    sessionStore.getJson<Consents>(STORAGE_KEYS.consents) ?? storage.getJson<Consents>(STORAGE_KEYS.consents);
   return { consents, answered };
 }
 
@@ -49,7 +50,8 @@ export function getConsentState(): ConsentState {
 }
 
 const onStorage = (event: StorageEvent) => {
-  if (event.key === null || event.key === STORAGE_KEYS.consents || event.key === STORAGE_KEYS.cookieDialogHidden) setState(readState());
+  if (event.key === null || event.key === STORAGE_KEYS.consents || event.key === STORAGE_KEYS.cookieDialogHidden)
+    setState(readState());
 };
 
 /** For useSyncExternalStore; also follows answers given in another tab. */
@@ -85,8 +87,13 @@ export function hideCookieBanner(choice: ConsentChoice) {
  */
 export function setConsent(kind: ConsentKind, granted: boolean) {
   const current = getConsentState().consents;
-  const consents: Consents = { ...(current ?? GRANTED['reject-additional']), [kind]: granted, decidedAt: new Date().toISOString() };
-  const kept = storage.getJson<Consents>(STORAGE_KEYS.consents) && !sessionStore.getJson<Consents>(STORAGE_KEYS.consents);
+  const consents: Consents = {
+    ...(current ?? GRANTED['reject-additional']),
+    [kind]: granted,
+    decidedAt: new Date().toISOString(),
+  };
+  const kept =
+    storage.getJson<Consents>(STORAGE_KEYS.consents) && !sessionStore.getJson<Consents>(STORAGE_KEYS.consents);
   (kept ? storage : sessionStore).set(STORAGE_KEYS.consents, JSON.stringify(consents));
   setState({ ...getConsentState(), consents });
 }

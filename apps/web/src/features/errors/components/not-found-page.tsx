@@ -14,7 +14,13 @@ export function NotFoundPage() {
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
         <Typography
           aria-hidden
-          sx={{ fontSize: { xs: 96, md: 140 }, fontWeight: 800, lineHeight: 1, color: 'primary.main', letterSpacing: '-0.04em' }}
+          sx={{
+            fontSize: { xs: 96, md: 140 },
+            fontWeight: 800,
+            lineHeight: 1,
+            color: 'primary.main',
+            letterSpacing: '-0.04em',
+          }}
         >
           {t('notFound.code')}
         </Typography>

@@ -31,7 +31,12 @@ export function FaqPage() {
 
   return (
     <article data-testid="faq">
-      <PageHeader maxWidth="md" eyebrow={t('common:nav.help')} title={t('common:screens.faq.title')} lead={t('faq.lead', { count: FAQ_QUESTIONS.length })} />
+      <PageHeader
+        maxWidth="md"
+        eyebrow={t('common:nav.help')}
+        title={t('common:screens.faq.title')}
+        lead={t('faq.lead', { count: FAQ_QUESTIONS.length })}
+      />
       {/* No scroll anchoring: an answer opening below its question must not push the question away. */}
       <Container maxWidth="md" sx={{ pb: 4, overflowAnchor: 'none' }}>
         {FAQ_QUESTIONS.map((id) => (
@@ -44,7 +49,13 @@ export function FaqPage() {
             disableGutters
             elevation={0}
             slotProps={{ heading: { component: 'h2' } }}
-            sx={{ mb: 1.5, borderRadius: 2, scrollMarginTop: ANCHOR_OFFSET, '&::before': { display: 'none' }, bgcolor: 'background.paper' }}
+            sx={{
+              mb: 1.5,
+              borderRadius: 2,
+              scrollMarginTop: ANCHOR_OFFSET,
+              '&::before': { display: 'none' },
+              bgcolor: 'background.paper',
+            }}
           >
             <AccordionSummary
               expandIcon={<ExpandMoreIcon />}
@@ -74,7 +85,11 @@ export function FaqPage() {
           </Accordion>
         ))}
         <Card sx={{ mt: 4, p: 3 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
             <Typography variant="h6" component="p">
               {t('faq.notFound')}
             </Typography>

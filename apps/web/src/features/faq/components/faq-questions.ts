@@ -24,4 +24,5 @@ export const FAQ_QUESTIONS = [
 
 export type FaqQuestion = (typeof FAQ_QUESTIONS)[number];
 
-export const isFaqQuestion = (value: string): value is FaqQuestion => (FAQ_QUESTIONS as readonly string[]).includes(value);
+export const isFaqQuestion = (value: string): value is FaqQuestion =>
+  (FAQ_QUESTIONS as readonly string[]).includes(value);

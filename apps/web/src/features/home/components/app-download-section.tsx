@@ -19,7 +19,12 @@ export function AppDownloadSection() {
 
   return (
     <Box component="section" aria-labelledby="app-title" sx={{ py: { xs: 6, md: 10 } }} data-testid="app-download">
-      <Card sx={{ p: { xs: 3, md: 5 }, background: 'linear-gradient(135deg, rgba(47,123,255,0.16), rgba(47,123,255,0.02) 60%)' }}>
+      <Card
+        sx={{
+          p: { xs: 3, md: 5 },
+          background: 'linear-gradient(135deg, rgba(47,123,255,0.16), rgba(47,123,255,0.02) 60%)',
+        }}
+      >
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 3, md: 6 }} sx={{ alignItems: { md: 'center' } }}>
           <Stack direction="row" spacing={1} aria-hidden sx={{ color: 'primary.main', flexShrink: 0 }}>
             <PhoneIphoneIcon sx={{ fontSize: { xs: 56, md: 88 } }} />
@@ -35,11 +40,23 @@ export function AppDownloadSection() {
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
               {appStoreUrl && (
-                <Button variant="contained" size="large" startIcon={<AppleIcon />} href={appStoreUrl} target="_blank" rel="noopener noreferrer">
+                <Button
+                  variant="contained"
+                  size="large"
+                  startIcon={<AppleIcon />}
+                  href={appStoreUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {t('home.app.appStore')}
                 </Button>
               )}
-              <Button variant={appStoreUrl ? 'outlined' : 'contained'} size="large" href="/auth/register" LinkComponent={RouterLink}>
+              <Button
+                variant={appStoreUrl ? 'outlined' : 'contained'}
+                size="large"
+                href="/auth/register"
+                LinkComponent={RouterLink}
+              >
                 {t('home.app.start')}
               </Button>
             </Stack>

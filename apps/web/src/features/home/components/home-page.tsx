@@ -33,7 +33,8 @@ const MOODS = [
 export function HomePage({ landing = 'home', news }: { landing?: Landing; news?: ReactNode }) {
   const { t } = useTranslation();
   const title = landing === 'meet' ? t('home.titleMeet') : landing === 'earn' ? t('home.titleEarn') : t('home.title');
-  const subtitle = landing === 'meet' ? t('home.subtitleMeet') : landing === 'earn' ? t('home.subtitleEarn') : t('home.subtitle');
+  const subtitle =
+    landing === 'meet' ? t('home.subtitleMeet') : landing === 'earn' ? t('home.subtitleEarn') : t('home.subtitle');
 
   return (
     <Box data-testid="home" data-landing={landing}>
@@ -47,7 +48,12 @@ export function HomePage({ landing = 'home', news }: { landing?: Landing; news?:
         <Container maxWidth="lg">
           <Stack spacing={3} sx={{ maxWidth: 760 }}>
             {landing !== 'home' && (
-              <Tag label={t('home.partnerBadge')} color="primary" sx={{ alignSelf: 'flex-start' }} data-testid="partner-badge" />
+              <Tag
+                label={t('home.partnerBadge')}
+                color="primary"
+                sx={{ alignSelf: 'flex-start' }}
+                data-testid="partner-badge"
+              />
             )}
             <Typography variant="overline" color="primary">
               {t('home.eyebrow')}

@@ -24,7 +24,17 @@ export function HowItWorks() {
       <Typography id="steps-title" variant="h4" component="h2" sx={{ mb: 4 }}>
         {t('home.stepsTitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+          },
+        }}
+      >
         {STEPS.map(({ key, icon: Icon }, index) => (
           <Reveal key={key} delay={index * 100}>
             <Card sx={{ height: '100%' }}>

@@ -24,14 +24,28 @@ export function LevelCards() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
         {t('home.levelsSubtitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}
+      >
         {SALE_LEVELS.map((level, index) => {
           const allows = t(`content:home.allows.${level}`, { ...facts, returnObjects: true }) as unknown as string[];
           return (
             <Reveal key={level} delay={index * 120}>
-              <Card sx={{ height: '100%', borderTop: 3, borderColor: LEVEL_ACCENT[level] }} data-testid={`level-${level}`}>
+              <Card
+                sx={{ height: '100%', borderTop: 3, borderColor: LEVEL_ACCENT[level] }}
+                data-testid={`level-${level}`}
+              >
                 <CardContent sx={{ p: 3 }}>
-                  <Typography variant="h6" component="h3" sx={{ color: LEVEL_ACCENT[level], textTransform: 'uppercase', fontSize: 14, letterSpacing: '0.08em' }}>
+                  <Typography
+                    variant="h6"
+                    component="h3"
+                    sx={{
+                      color: LEVEL_ACCENT[level],
+                      textTransform: 'uppercase',
+                      fontSize: 14,
+                      letterSpacing: '0.08em',
+                    }}
+                  >
                     {t(`levels.${level}`)}
                   </Typography>
                   <Typography variant="h4" component="p" sx={{ my: 1 }}>
@@ -44,7 +58,16 @@ export function LevelCards() {
                   <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                     {allows.map((line) => (
                       <Box component="li" key={line} sx={{ display: 'flex', alignItems: 'flex-start', py: 0.5 }}>
-                        <Box aria-hidden sx={{ display: 'inline-flex', flexShrink: 0, minWidth: 30, mt: 0.5, color: LEVEL_ACCENT[level] }}>
+                        <Box
+                          aria-hidden
+                          sx={{
+                            display: 'inline-flex',
+                            flexShrink: 0,
+                            minWidth: 30,
+                            mt: 0.5,
+                            color: LEVEL_ACCENT[level],
+                          }}
+                        >
                           <CheckIcon fontSize="small" />
                         </Box>
                         <Typography variant="body2" sx={{ my: 0.5 }}>

@@ -28,7 +28,12 @@ export function MintingSection() {
   const { t } = useTranslation('content');
   const facts = useProductFacts();
   return (
-    <Box component="section" aria-labelledby="mint-title" sx={{ py: { xs: 6, md: 10 } }} data-testid="how-minting-works">
+    <Box
+      component="section"
+      aria-labelledby="mint-title"
+      sx={{ py: { xs: 6, md: 10 } }}
+      data-testid="how-minting-works"
+    >
       <Typography variant="overline" color="primary">
         {t('home.mint.eyebrow')}
       </Typography>
@@ -38,14 +43,33 @@ export function MintingSection() {
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 720 }}>
         {t('home.mint.subtitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(3, minmax(0, 1fr))',
+          },
+        }}
+      >
         {CONDITIONS.map(({ key, icon: Icon }, index) => (
           <Reveal key={key} delay={(index % 3) * 100}>
             <Paper variant="outlined" sx={{ p: 3, height: '100%', bgcolor: 'transparent' }}>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
                 <Box
                   aria-hidden
-                  sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.selected', color: 'primary.main' }}
+                  sx={{
+                    flexShrink: 0,
+                    width: 44,
+                    height: 44,
+                    borderRadius: '50%',
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'action.selected',
+                    color: 'primary.main',
+                  }}
                 >
                   <Icon />
                 </Box>
@@ -62,9 +86,18 @@ export function MintingSection() {
           </Reveal>
         ))}
       </Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 4, alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mt: 4, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography sx={{ maxWidth: 760 }}>{t('home.mint.chance', facts)}</Typography>
-        <Button variant="outlined" href="/help/how-to-meet" LinkComponent={RouterLink} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', md: 'center' } }}>
+        <Button
+          variant="outlined"
+          href="/help/how-to-meet"
+          LinkComponent={RouterLink}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', md: 'center' } }}
+        >
           {t('home.mint.more')}
         </Button>
       </Stack>

@@ -22,7 +22,14 @@ export function AppStoreSection() {
         {t('appStore.requirements', { version: MIN_IOS_VERSION, model: MIN_IPHONE_MODEL })}
       </Typography>
       {appStoreUrl ? (
-        <Button variant="outlined" startIcon={<AppleIcon />} href={appStoreUrl} target="_blank" rel="noopener noreferrer" sx={{ mt: 1.5 }}>
+        <Button
+          variant="outlined"
+          startIcon={<AppleIcon />}
+          href={appStoreUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={{ mt: 1.5 }}
+        >
           {t('appStore.open')}
         </Button>
       ) : (

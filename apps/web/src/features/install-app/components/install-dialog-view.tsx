@@ -26,7 +26,14 @@ export function InstallDialogView({ open }: { open: boolean }) {
   };
 
   return (
-    <Dialog open={open} onClose={closeInstallDialog} aria-labelledby={titleId} maxWidth="xs" fullWidth data-testid="install-app-dialog">
+    <Dialog
+      open={open}
+      onClose={closeInstallDialog}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      data-testid="install-app-dialog"
+    >
       <DialogTitle id={titleId}>{t('title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} divider={<Divider flexItem />}>

@@ -47,7 +47,10 @@ export function WebInstallSection() {
           <Trans
             t={t}
             i18nKey="web.ios"
-            components={{ share: <IosShareIcon aria-hidden sx={inlineIcon} />, add: <AddBoxOutlinedIcon aria-hidden sx={inlineIcon} /> }}
+            components={{
+              share: <IosShareIcon aria-hidden sx={inlineIcon} />,
+              add: <AddBoxOutlinedIcon aria-hidden sx={inlineIcon} />,
+            }}
           />
         ) : (
           t('web.other')

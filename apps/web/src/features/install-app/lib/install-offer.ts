@@ -30,13 +30,20 @@ function countVisit() {
 
 function isOfferDue() {
   const record = readRecord();
-  return !isInstallOfferHidden() && !record.offeredAt && record.visits >= INSTALL_OFFER_MIN_VISITS && isMobileDevice() && !isStandalone();
+  return (
+    !isInstallOfferHidden() &&
+    !record.offeredAt &&
+    record.visits >= INSTALL_OFFER_MIN_VISITS &&
+    isMobileDevice() &&
+    !isStandalone()
+  );
 }
 
 /** Someone typing, or another dialog, menu or drawer open: not the moment to interrupt. */
 function isVisitorBusy() {
   const active = document.activeElement;
-  const typing = active instanceof HTMLElement && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
+  const typing =
+    active instanceof HTMLElement && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName));
   return typing || document.querySelector('.MuiModal-root:not(.MuiModal-hidden)') !== null;
 }
 

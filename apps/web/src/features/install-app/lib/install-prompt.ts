@@ -26,7 +26,8 @@ const listeners = new Set<() => void>();
 function refresh() {
   const standalone = isStandalone();
   const next = { canPrompt: deferred !== null, installed: installedNow || standalone, standalone };
-  if (next.canPrompt === state.canPrompt && next.installed === state.installed && next.standalone === state.standalone) return;
+  if (next.canPrompt === state.canPrompt && next.installed === state.installed && next.standalone === state.standalone)
+    return;
   state = next;
   for (const listener of listeners) listener();
 }
@@ -77,5 +78,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(subscribe, () => state, () => NOT_OFFERED);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => NOT_OFFERED,
+  );
 }

@@ -12,7 +12,9 @@ const STANDALONE = '(display-mode: standalone)';
 
 /** Running as the installed app (iOS Safari reports it with its own flag). */
 export function isStandalone(): boolean {
-  return window.matchMedia(STANDALONE).matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia(STANDALONE).matches || (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 export function onStandaloneChange(listener: () => void) {

@@ -13,7 +13,15 @@ import { useScrollToHash } from './use-scroll-to-hash';
 await loadTexts('legal');
 
 /** A long document: title, lead, contents, and sections each reachable by its own anchor. */
-export function LegalDocument({ doc, title, sections }: { doc: 'terms' | 'privacy'; title: string; sections: readonly string[] }) {
+export function LegalDocument({
+  doc,
+  title,
+  sections,
+}: {
+  doc: 'terms' | 'privacy';
+  title: string;
+  sections: readonly string[];
+}) {
   const { t } = useTranslation('legal');
   const facts = useProductFacts();
   useScrollToHash();
@@ -22,7 +30,14 @@ export function LegalDocument({ doc, title, sections }: { doc: 'terms' | 'privac
     <article data-testid="legal-document" data-doc={doc}>
       <PageHeader title={title} lead={t(`${doc}.lead`)} />
       <Container maxWidth="lg">
-        <Box sx={{ display: 'grid', gap: { xs: 3, md: 6 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 3, md: 6 },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
           <TableOfContents doc={doc} sections={sections} />
           <Box sx={{ maxWidth: 780 }}>
             {sections.map((id) => (

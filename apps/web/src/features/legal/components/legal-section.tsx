@@ -28,7 +28,13 @@ export function LegalSection({ doc, id, facts }: { doc: string; id: string; fact
     ));
 
   return (
-    <Box component="section" id={id} aria-labelledby={`${id}-title`} sx={{ scrollMarginTop: ANCHOR_OFFSET, py: 2.5 }} data-testid="legal-section">
+    <Box
+      component="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      sx={{ scrollMarginTop: ANCHOR_OFFSET, py: 2.5 }}
+      data-testid="legal-section"
+    >
       <Typography id={`${id}-title`} variant="h5" component="h2">
         {text.title}
       </Typography>

@@ -17,7 +17,10 @@ export function TableOfContents({ doc, sections }: { doc: string; sections: read
       <Typography id={`${doc}-contents`} variant="overline" component="h2" color="text.secondary">
         {t('legal.contents')}
       </Typography>
-      <Box component="ol" sx={{ m: 0, mt: 1, pl: 2.5, '& li': { py: 0.5 }, '& li::marker': { color: 'text.secondary' } }}>
+      <Box
+        component="ol"
+        sx={{ m: 0, mt: 1, pl: 2.5, '& li': { py: 0.5 }, '& li::marker': { color: 'text.secondary' } }}
+      >
         {sections.map((id) => (
           <li key={id}>
             <Link component={RouterLink} href={`#${id}`} color="text.primary" variant="body2">

@@ -33,4 +33,12 @@ export const PRIVACY_SECTIONS = [
   'contact',
 ] as const;
 
-export const RISK_SECTIONS = ['volatility', 'no-advice', 'no-guarantee', 'technology', 'regions', 'taxes', 'adults'] as const;
+export const RISK_SECTIONS = [
+  'volatility',
+  'no-advice',
+  'no-guarantee',
+  'technology',
+  'regions',
+  'taxes',
+  'adults',
+] as const;

@@ -12,7 +12,11 @@ export interface BuyInput {
 }
 
 export const buyNft = ({ request, idempotencyKey }: BuyInput) =>
-  api<Purchase>('/crypto/nft/buy', { method: 'POST', body: request, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  api<Purchase>('/crypto/nft/buy', {
+    method: 'POST',
+    body: request,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
 
 /**
  * POST /crypto/nft/buy: PROCESSING when a token is in stock, QUEUED (the price prepaid into

@@ -13,4 +13,5 @@ export const getListedNftQueryOptions = (id: number) =>
   });
 
 /** The token a ?nft= link points at (SPEC.md section 4), while it is still for sale. */
-export const useListedNft = (id: number | null) => useQuery({ ...getListedNftQueryOptions(id ?? 0), enabled: id !== null });
+export const useListedNft = (id: number | null) =>
+  useQuery({ ...getListedNftQueryOptions(id ?? 0), enabled: id !== null });

@@ -49,21 +49,22 @@ export function BuyDialog(props: BuyDialogProps) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>(
-    target.kind === 'purchase' ? { step: 'progress', purchaseId: target.purchaseId } : { step: 'review', level: target.level, attempt: 0 },
+    target.kind === 'purchase'
+      ? { step: 'progress', purchaseId: target.purchaseId }
+      : { step: 'review', level: target.level, attempt: 0 },
   );
 
   const level = phase.step === 'review' ? props.levels.find((l) => l.level === phase.level) : undefined;
   // The linked token belongs to the first attempt only; "Try again" goes to the level's stock or queue.
   const nft = target.kind === 'buy' && phase.step === 'review' && phase.attempt === 0 ? target.nft : undefined;
   const levelName = level ? t(`common:levels.${level.level}`) : '';
-  const title =
-    !level
-      ? t('dialog.progressTitle')
-      : nft
-        ? t('dialog.buyToken', { name: nft.name })
-        : level.stock > 0
-          ? t('dialog.buyTitle', { level: levelName })
-          : t('dialog.queueTitle', { level: levelName });
+  const title = !level
+    ? t('dialog.progressTitle')
+    : nft
+      ? t('dialog.buyToken', { name: nft.name })
+      : level.stock > 0
+        ? t('dialog.buyTitle', { level: levelName })
+        : t('dialog.queueTitle', { level: levelName });
 
   /** A fresh review (and so a fresh Idempotency-Key) against fresh stock. */
   const tryAgain = (again: SaleLevel | null) => {
@@ -80,7 +81,15 @@ export function BuyDialog(props: BuyDialogProps) {
   const unknownLevel = phase.step === 'unknown' ? phase.level : null;
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="buy-dialog-title" data-testid="buy-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="buy-dialog-title"
+      data-testid="buy-dialog"
+    >
       <DialogTitle id="buy-dialog-title" sx={{ pr: 7 }}>
         {title}
         <IconButton aria-label={t('dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>

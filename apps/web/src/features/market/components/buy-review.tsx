@@ -14,7 +14,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { KYC_REVIEW_HOURS } from '@app/shared/constants';
-import { buyRequestSchema, type BuyRequest, type ListedNft, type MarketLevel, type Purchase } from '@app/shared/schemas/crypto';
+import {
+  buyRequestSchema,
+  type BuyRequest,
+  type ListedNft,
+  type MarketLevel,
+  type Purchase,
+} from '@app/shared/schemas/crypto';
 import { useZodForm } from '../../../components/form/form';
 import { RouterLink } from '../../../components/router-link';
 import { ApiError } from '../../../lib/api-client';
@@ -62,7 +68,19 @@ function SummaryRow({ label, value, testId }: { label: string; value: ReactNode;
 
 /** The step before paying: what is bought for how much, what stands in the way, the risks and the terms. */
 export function BuyReview(props: BuyReviewProps) {
-  const { level, nft, signedIn, available, disclaimer, depositHref, onClose, onPurchased, onShowPlace, onUseQueue, onUnknownError } = props;
+  const {
+    level,
+    nft,
+    signedIn,
+    available,
+    disclaimer,
+    depositHref,
+    onClose,
+    onPurchased,
+    onShowPlace,
+    onUseQueue,
+    onUnknownError,
+  } = props;
   const { t } = useTranslation(['market', 'common']);
   const f = useFormat();
   const buy = useBuyNft();
@@ -92,7 +110,9 @@ export function BuyReview(props: BuyReviewProps) {
   const submit = async (values: BuyRequest) => {
     setFormError(null);
     try {
-      const purchase = await idempotency.send(values, (idempotencyKey) => buy.mutateAsync({ request: values, idempotencyKey }));
+      const purchase = await idempotency.send(values, (idempotencyKey) =>
+        buy.mutateAsync({ request: values, idempotencyKey }),
+      );
       onPurchased(purchase);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
@@ -121,21 +141,45 @@ export function BuyReview(props: BuyReviewProps) {
         <Stack spacing={2.5}>
           <Box sx={{ px: 2, py: 1, borderRadius: 2, bgcolor: 'action.hover' }} data-testid="buy-summary">
             <SummaryRow label={t('review.level')} value={name} />
-            {nft && <SummaryRow label={t('review.token')} value={nft.name.includes(`#${nft.id}`) ? nft.name : `${nft.name} · #${nft.id}`} testId="buy-token" />}
-            <SummaryRow label={queue ? t('review.prepay') : t('review.price')} value={f.amount(price, 'USDT')} testId="buy-price" />
-            {available !== undefined && <SummaryRow label={t('review.available')} value={f.amount(available, 'USDT')} testId="buy-available" />}
+            {nft && (
+              <SummaryRow
+                label={t('review.token')}
+                value={nft.name.includes(`#${nft.id}`) ? nft.name : `${nft.name} · #${nft.id}`}
+                testId="buy-token"
+              />
+            )}
+            <SummaryRow
+              label={queue ? t('review.prepay') : t('review.price')}
+              value={f.amount(price, 'USDT')}
+              testId="buy-price"
+            />
+            {available !== undefined && (
+              <SummaryRow label={t('review.available')} value={f.amount(available, 'USDT')} testId="buy-available" />
+            )}
           </Box>
 
           {queue && shownBlock === null && (
             <Alert severity="info" data-testid="queue-explainer">
               <AlertTitle>{t('review.queueTitle', { level: name })}</AlertTitle>
               {t('review.queueText', { price: f.number(price), level: name })}{' '}
-              <strong>{level.queueLength === 0 ? t('review.queueFirst') : t('review.queueAhead', { count: level.queueLength })}</strong>
+              <strong>
+                {level.queueLength === 0
+                  ? t('review.queueFirst')
+                  : t('review.queueAhead', { count: level.queueLength })}
+              </strong>
             </Alert>
           )}
 
           {shownBlock === 'guest' && (
-            <Alert severity="warning" data-testid="login-required" action={<Button href="/auth/login" LinkComponent={RouterLink}>{t('review.login')}</Button>}>
+            <Alert
+              severity="warning"
+              data-testid="login-required"
+              action={
+                <Button href="/auth/login" LinkComponent={RouterLink}>
+                  {t('review.login')}
+                </Button>
+              }
+            >
               {translateMessage(t, 'msg.login-to-buy')}
             </Alert>
           )}
@@ -159,7 +203,9 @@ export function BuyReview(props: BuyReviewProps) {
             <Alert severity="error" data-testid="insufficient-funds">
               <AlertTitle>{translateMessage(t, 'msg.insufficient-funds')}</AlertTitle>
               <Typography variant="body2" sx={{ mb: 1.5 }}>
-                {available !== undefined ? t('review.fundsText', { missing: f.number(shortfall(price, available)) }) : t('review.fundsTextUnknown')}
+                {available !== undefined
+                  ? t('review.fundsText', { missing: f.number(shortfall(price, available)) })
+                  : t('review.fundsTextUnknown')}
               </Typography>
               <Button variant="outlined" color="inherit" size="small" href={depositHref} LinkComponent={RouterLink}>
                 {t('review.deposit')}
@@ -167,12 +213,20 @@ export function BuyReview(props: BuyReviewProps) {
             </Alert>
           )}
           {shownBlock === 'queued' && (
-            <Alert severity="info" data-testid="already-queued" action={<Button onClick={onShowPlace}>{t('review.showPlace')}</Button>}>
+            <Alert
+              severity="info"
+              data-testid="already-queued"
+              action={<Button onClick={onShowPlace}>{t('review.showPlace')}</Button>}
+            >
               {translateError(t, { code: 'ALREADY_QUEUED' })}
             </Alert>
           )}
           {shownBlock === 'sold' && (
-            <Alert severity="warning" data-testid="token-sold" action={<Button onClick={onUseQueue}>{t('review.useQueue')}</Button>}>
+            <Alert
+              severity="warning"
+              data-testid="token-sold"
+              action={<Button onClick={onUseQueue}>{t('review.useQueue')}</Button>}
+            >
               {t('review.soldText', { level: name })}
             </Alert>
           )}
@@ -226,7 +280,12 @@ export function BuyReview(props: BuyReviewProps) {
                       />
                     }
                     label={
-                      <Typography variant="body2" color={termsError ? 'error' : undefined} data-testid="agree-terms-label" data-invalid={Boolean(termsError)}>
+                      <Typography
+                        variant="body2"
+                        color={termsError ? 'error' : undefined}
+                        data-testid="agree-terms-label"
+                        data-invalid={Boolean(termsError)}
+                      >
                         <Trans
                           t={t}
                           i18nKey="review.agree"
@@ -254,7 +313,9 @@ export function BuyReview(props: BuyReviewProps) {
           disabled={shownBlock !== null}
           data-testid="pay-button"
         >
-          {queue ? t('review.payQueue', { price: f.amount(price, 'USDT') }) : t('review.pay', { price: f.amount(price, 'USDT') })}
+          {queue
+            ? t('review.payQueue', { price: f.amount(price, 'USDT') })
+            : t('review.pay', { price: f.amount(price, 'USDT') })}
         </Button>
       </DialogActions>
     </>

@@ -93,24 +93,43 @@ export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProp
     >
       <CardContent sx={{ p: 3, flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h3" sx={{ color: accent, textTransform: 'uppercase', fontSize: 14, letterSpacing: '0.08em' }}>
+          <Typography
+            variant="h6"
+            component="h3"
+            sx={{ color: accent, textTransform: 'uppercase', fontSize: 14, letterSpacing: '0.08em' }}
+          >
             {name}
           </Typography>
           {level.owned ? (
             <Chip size="small" color="success" icon={<OwnedIcon />} label={t('card.owned')} data-testid="owned-chip" />
           ) : queued ? (
-            <Chip size="small" color="warning" icon={<QueueIcon />} label={t('card.myPlace', { position: level.myQueuePosition })} data-testid="queue-chip" />
+            <Chip
+              size="small"
+              color="warning"
+              icon={<QueueIcon />}
+              label={t('card.myPlace', { position: level.myQueuePosition })}
+              data-testid="queue-chip"
+            />
           ) : KYC_LEVELS.has(level.level) ? (
             <Chip size="small" variant="outlined" icon={<KycIcon />} label={t('card.kyc')} />
           ) : null}
         </Stack>
-        <Typography component="p" sx={{ fontSize: 34, fontWeight: 700, mt: 1, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }} data-testid="level-price">
+        <Typography
+          component="p"
+          sx={{ fontSize: 34, fontWeight: 700, mt: 1, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
+          data-testid="level-price"
+        >
           {f.number(level.price)}{' '}
           <Box component="span" sx={{ fontSize: 16, fontWeight: 500, color: 'text.secondary', ml: 0.5 }}>
             USDT
           </Box>
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }} data-testid="availability">
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+          data-testid="availability"
+        >
           {inStock ? (
             <Chip size="small" variant="outlined" color="success" label={t('card.inStock', { count: level.stock })} />
           ) : (

@@ -67,7 +67,17 @@ function HowItWorks() {
             <Grid key={step} size={{ xs: 12, md: 4 }}>
               <Card sx={{ p: 2.5, height: '100%', border: 1, borderColor: 'divider' }}>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-                  <Box sx={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(47,123,255,0.15)', color: 'primary.main' }}>
+                  <Box
+                    sx={{
+                      width: 36,
+                      height: 36,
+                      borderRadius: '50%',
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: 'rgba(47,123,255,0.15)',
+                      color: 'primary.main',
+                    }}
+                  >
                     <Icon fontSize="small" />
                   </Box>
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -87,7 +97,15 @@ function HowItWorks() {
 }
 
 /** /market: the three levels, the buy flow with its queue, and live progress of each purchase. */
-export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depositHref, walletHref, onBalanceChange }: MarketPageProps) {
+export function MarketPage({
+  available,
+  heldNfts,
+  explorerUrl,
+  disclaimer,
+  depositHref,
+  walletHref,
+  onBalanceChange,
+}: MarketPageProps) {
   const { t } = useTranslation(['market', 'common']);
   const f = useFormat();
   const signedIn = Boolean(useSession()?.token);
@@ -104,7 +122,8 @@ export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depos
   const onFinal = useCallback(
     (purchase: Purchase) => {
       onBalanceChange?.();
-      if (purchase.status === 'COMPLETED' && purchase.requestedNftId !== null && purchase.requestedNftId === offerId) dismissOffer();
+      if (purchase.status === 'COMPLETED' && purchase.requestedNftId !== null && purchase.requestedNftId === offerId)
+        dismissOffer();
     },
     [onBalanceChange, offerId, dismissOffer],
   );
@@ -113,25 +132,32 @@ export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depos
 
   return (
     <Box data-testid="market">
-      <PageHeader
-        eyebrow={t('common:nav.market')}
-        title={t('hero.title')}
-        lead={t('hero.lead')}
-      >
+      <PageHeader eyebrow={t('common:nav.market')} title={t('hero.title')} lead={t('hero.lead')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, pt: 1 }}>
           {signedIn ? (
             <>
               <Stack
                 direction="row"
                 spacing={1.5}
-                sx={{ alignItems: 'center', px: 2, py: 1.25, borderRadius: 3, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}
+                sx={{
+                  alignItems: 'center',
+                  px: 2,
+                  py: 1.25,
+                  borderRadius: 3,
+                  bgcolor: 'background.paper',
+                  border: 1,
+                  borderColor: 'divider',
+                }}
               >
                 <WalletIcon color="primary" />
                 <Box>
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>
                     {t('hero.available')}
                   </Typography>
-                  <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-testid="market-available">
+                  <Typography
+                    sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+                    data-testid="market-available"
+                  >
                     {available !== undefined ? f.amount(available, 'USDT') : '…'}
                   </Typography>
                 </Box>
@@ -165,7 +191,12 @@ export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depos
               color="success"
               label={t('hero.live')}
               data-testid="market-live"
-              icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.main', ml: '8px !important' }} />}
+              icon={
+                <Box
+                  component="span"
+                  sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.main', ml: '8px !important' }}
+                />
+              }
               sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
             />
           )}
@@ -206,7 +237,9 @@ export function MarketPage({ available, heldNfts, explorerUrl, disclaimer, depos
                         level={level}
                         signedIn={signedIn}
                         onBuy={() => open({ kind: 'buy', level: level.level })}
-                        onShowPlace={() => level.myPurchaseId && open({ kind: 'purchase', purchaseId: level.myPurchaseId })}
+                        onShowPlace={() =>
+                          level.myPurchaseId && open({ kind: 'purchase', purchaseId: level.myPurchaseId })
+                        }
                       />
                     ) : (
                       <Skeleton variant="rounded" height={460} />

@@ -42,7 +42,9 @@ export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenPr
           </Button>
         }
       >
-        <AlertTitle>{gone ? t('offer.goneTitle', { id: nftId }) : translateError(t, error instanceof ApiError ? error : {})}</AlertTitle>
+        <AlertTitle>
+          {gone ? t('offer.goneTitle', { id: nftId }) : translateError(t, error instanceof ApiError ? error : {})}
+        </AlertTitle>
         {t('offer.goneText')}
       </Alert>
     );
@@ -55,12 +57,28 @@ export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenPr
 
   return (
     <Card
-      sx={{ p: { xs: 2, sm: 3 }, border: 2, borderColor: accent, background: `linear-gradient(120deg, ${accent}22 0%, transparent 60%)` }}
+      sx={{
+        p: { xs: 2, sm: 3 },
+        border: 2,
+        borderColor: accent,
+        background: `linear-gradient(120deg, ${accent}22 0%, transparent 60%)`,
+      }}
       data-testid="offered-token"
       data-nft-id={nft.id}
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2.5} sx={{ alignItems: { md: 'center' } }}>
-        <Box sx={{ width: 56, height: 56, flexShrink: 0, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: `${accent}33`, color: accent }}>
+        <Box
+          sx={{
+            width: 56,
+            height: 56,
+            flexShrink: 0,
+            borderRadius: 3,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: `${accent}33`,
+            color: accent,
+          }}
+        >
           <LinkIcon />
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -82,7 +100,13 @@ export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenPr
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
           <Button onClick={onDismiss}>{t('offer.notNow')}</Button>
-          <Button variant="contained" size="large" disabled={!level || level.owned} onClick={() => onBuy(nft)} data-testid="buy-offered">
+          <Button
+            variant="contained"
+            size="large"
+            disabled={!level || level.owned}
+            onClick={() => onBuy(nft)}
+            data-testid="buy-offered"
+          >
             {level?.owned ? t('card.ownedButton') : t('offer.buy')}
           </Button>
         </Stack>

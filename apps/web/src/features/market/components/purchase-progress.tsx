@@ -42,7 +42,15 @@ export interface PurchaseProgressProps {
   onFinal?: (purchase: Purchase) => void;
 }
 
-function OutcomeHeader({ outcome, title, children }: { outcome: PurchaseOutcome; title: string; children?: ReactNode }) {
+function OutcomeHeader({
+  outcome,
+  title,
+  children,
+}: {
+  outcome: PurchaseOutcome;
+  title: string;
+  children?: ReactNode;
+}) {
   const icon = {
     success: <SuccessIcon color="success" sx={{ fontSize: 56 }} />,
     failed: <FailIcon color="error" sx={{ fontSize: 56 }} />,
@@ -52,7 +60,13 @@ function OutcomeHeader({ outcome, title, children }: { outcome: PurchaseOutcome;
     processing: null,
   }[outcome];
   return (
-    <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 1 }} role="status" data-testid="purchase-outcome" data-outcome={outcome}>
+    <Stack
+      spacing={1}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 1 }}
+      role="status"
+      data-testid="purchase-outcome"
+      data-outcome={outcome}
+    >
       {icon}
       <Typography variant="h6" component="p">
         {title}
@@ -77,7 +91,16 @@ function UnknownError() {
 }
 
 /** Live progress of one purchase, then its outcome (SPEC.md section 4), each failure with "Try again". */
-export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, walletHref, onClose, onTryAgain, onFinal }: PurchaseProgressProps) {
+export function PurchaseProgress({
+  purchaseId,
+  live,
+  explorerUrl,
+  heldNfts,
+  walletHref,
+  onClose,
+  onTryAgain,
+  onFinal,
+}: PurchaseProgressProps) {
   const { t } = useTranslation(['market', 'common']);
   const f = useFormat();
   const query = usePurchase(purchaseId, live);
@@ -136,7 +159,16 @@ export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, wall
       body = (
         <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }} data-testid="purchase-queued">
           <Box
-            sx={{ width: 120, height: 120, borderRadius: '50%', display: 'grid', placeItems: 'center', border: 3, borderColor: accent, bgcolor: `${accent}14` }}
+            sx={{
+              width: 120,
+              height: 120,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              border: 3,
+              borderColor: accent,
+              bgcolor: `${accent}14`,
+            }}
           >
             <Box>
               <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -150,7 +182,9 @@ export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, wall
           <Typography variant="h6" component="p">
             {t('queue.title', { level: name })}
           </Typography>
-          <Typography color="text.secondary">{t('queue.text', { price: f.number(purchase.price), level: name })}</Typography>
+          <Typography color="text.secondary">
+            {t('queue.text', { price: f.number(purchase.price), level: name })}
+          </Typography>
           {cancel.error && (
             <Alert severity="error" sx={{ width: '100%', textAlign: 'left' }}>
               {translateError(t, cancel.error instanceof ApiError ? cancel.error : {})}
@@ -206,7 +240,16 @@ export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, wall
         <Stack spacing={2}>
           <OutcomeHeader outcome="success" title={t('outcome.successTitle', { level: name })}>
             <Box
-              sx={{ mt: 1, px: 3, py: 2, borderRadius: 3, border: 2, borderColor: accent, bgcolor: `${accent}14`, minWidth: 220 }}
+              sx={{
+                mt: 1,
+                px: 3,
+                py: 2,
+                borderRadius: 3,
+                border: 2,
+                borderColor: accent,
+                bgcolor: `${accent}14`,
+                minWidth: 220,
+              }}
               data-testid="bought-token"
             >
               <Typography variant="overline" sx={{ color: accent, display: 'block', lineHeight: 1.6 }}>
@@ -236,17 +279,19 @@ export function PurchaseProgress({ purchaseId, live, explorerUrl, heldNfts, wall
       );
     } else {
       const wasQueued = purchase.transactions.length === 0;
-      const title = outcome === 'canceled' ? translateError(t, { code: 'TRANSACTION_CANCELED' }) : translateError(t, { code: 'TRANSACTION_FAILED' });
+      const title =
+        outcome === 'canceled'
+          ? translateError(t, { code: 'TRANSACTION_CANCELED' })
+          : translateError(t, { code: 'TRANSACTION_FAILED' });
       // The reason, when it says more than the title (an old row's English text reads as the title).
       const reason = purchase.error && outcome === 'failed' ? translateFailure(t, purchase.error) : null;
       body = (
         <Stack spacing={2}>
-          <OutcomeHeader
-            outcome={outcome ?? 'failed'}
-            title={title}
-          >
+          <OutcomeHeader outcome={outcome ?? 'failed'} title={title}>
             <Typography color="text.secondary">
-              {outcome === 'canceled' && wasQueued ? t('outcome.refunded', { price: f.number(purchase.price) }) : t(`outcome.${outcome}Text`)}
+              {outcome === 'canceled' && wasQueued
+                ? t('outcome.refunded', { price: f.number(purchase.price) })
+                : t(`outcome.${outcome}Text`)}
             </Typography>
             {reason && reason !== title && (
               <Typography variant="body2" color="error.main" data-testid="purchase-error">

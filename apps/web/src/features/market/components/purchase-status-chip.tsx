@@ -12,6 +12,7 @@ const PURCHASE_TONE: Record<PurchaseStatus, StatusTone> = {
 
 export function PurchaseStatusChip({ status, position }: { status: PurchaseStatus; position?: number | null }) {
   const { t } = useTranslation('market');
-  const label = status === 'QUEUED' && position ? t('purchaseStatus.QUEUED_AT', { position }) : t(`purchaseStatus.${status}`);
+  const label =
+    status === 'QUEUED' && position ? t('purchaseStatus.QUEUED_AT', { position }) : t(`purchaseStatus.${status}`);
   return <StatusChip status={status} tones={PURCHASE_TONE} label={label} testId="purchase-status" />;
 }

@@ -11,7 +11,8 @@ import { maskValue } from '@app/shared/format/number';
 import { activeStepIndex, purchaseSteps } from '../lib/purchase-progress';
 import { StatusChip, TRANSACTION_TONE } from '../../../components/status-chip';
 
-const explorerTx = (explorerUrl: string | null, hash: string) => (explorerUrl ? `${explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null);
+const explorerTx = (explorerUrl: string | null, hash: string) =>
+  explorerUrl ? `${explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null;
 
 /** GASING -> APPROVE -> BUY_NFT, each with its status, confirmations and transaction. */
 export function PurchaseSteps({ purchase, explorerUrl }: { purchase: Purchase; explorerUrl: string | null }) {
@@ -24,13 +25,28 @@ export function PurchaseSteps({ purchase, explorerUrl }: { purchase: Purchase; e
         const { tx } = step;
         const href = tx?.txHash ? explorerTx(explorerUrl, tx.txHash) : null;
         return (
-          <Step key={step.type} completed={step.state === 'done'} data-testid={`step-${step.type}`} data-state={step.state}>
+          <Step
+            key={step.type}
+            completed={step.state === 'done'}
+            data-testid={`step-${step.type}`}
+            data-state={step.state}
+          >
             <StepLabel
               error={step.state === 'failed'}
               optional={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 0.5 }}>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5, mt: 0.5 }}
+                >
                   {tx && tx.status !== 'NONE' ? (
-                    <StatusChip status={tx.status} tones={TRANSACTION_TONE} variant="outlined" label={t(`txStatus.${tx.status}`)} testId="step-status" />
+                    <StatusChip
+                      status={tx.status}
+                      tones={TRANSACTION_TONE}
+                      variant="outlined"
+                      label={t(`txStatus.${tx.status}`)}
+                      testId="step-status"
+                    />
                   ) : (
                     <Typography variant="caption" color="text.secondary">
                       {t(`step.${step.state}`)}
@@ -38,13 +54,22 @@ export function PurchaseSteps({ purchase, explorerUrl }: { purchase: Purchase; e
                   )}
                   {tx && tx.status !== 'NONE' && tx.requiredConfirmations > 0 && (
                     <Typography variant="caption" color="text.secondary" data-testid="step-confirmations">
-                      {t('confirmations', { count: tx.requiredConfirmations, done: Math.min(tx.confirmations, tx.requiredConfirmations) })}
+                      {t('confirmations', {
+                        count: tx.requiredConfirmations,
+                        done: Math.min(tx.confirmations, tx.requiredConfirmations),
+                      })}
                     </Typography>
                   )}
                   {tx?.txHash && tx.status !== 'NONE' && (
                     <Tooltip title={tx.txHash}>
                       {href ? (
-                        <Link variant="caption" href={href} target="_blank" rel="noopener noreferrer" sx={{ fontFamily: 'monospace' }}>
+                        <Link
+                          variant="caption"
+                          href={href}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          sx={{ fontFamily: 'monospace' }}
+                        >
                           {maskValue(tx.txHash)}
                         </Link>
                       ) : (

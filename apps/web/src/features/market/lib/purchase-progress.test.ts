@@ -3,7 +3,11 @@ import type { Purchase, Transaction } from '@app/shared/schemas/crypto';
 import { activeStepIndex, isFinal, isUnknownFailure, purchaseOutcome, purchaseSteps } from './purchase-progress';
 
 let nextId = 1;
-const tx = (type: Transaction['type'], status: Transaction['status'], over: Partial<Transaction> = {}): Transaction => ({
+const tx = (
+  type: Transaction['type'],
+  status: Transaction['status'],
+  over: Partial<Transaction> = {},
+): Transaction => ({
   id: nextId++,
   type,
   status,
@@ -20,7 +24,11 @@ const tx = (type: Transaction['type'], status: Transaction['status'], over: Part
   updatedAt: '2025-01-01T00:00:00Z',
   ...over,
 });
-const purchase = (status: Purchase['status'], transactions: Transaction[] = [], error: string | null = null) => ({ status, transactions, error });
+const purchase = (status: Purchase['status'], transactions: Transaction[] = [], error: string | null = null) => ({
+  status,
+  transactions,
+  error,
+});
 const states = (p: ReturnType<typeof purchase>) => purchaseSteps(p).map((s) => s.state);
 
 describe('purchase steps', () => {
@@ -47,7 +55,11 @@ describe('purchase steps', () => {
   it('skips a step the server recorded as not needed (NONE)', () => {
     const p = purchase('PROCESSING', [tx('GASING', 'NONE'), tx('APPROVE', 'PROCESSING')]);
     expect(states(p)).toEqual(['skipped', 'active', 'waiting']);
-    expect(states(purchase('PROCESSING', [tx('GASING', 'NONE'), tx('APPROVE', 'NONE')]))).toEqual(['skipped', 'skipped', 'active']);
+    expect(states(purchase('PROCESSING', [tx('GASING', 'NONE'), tx('APPROVE', 'NONE')]))).toEqual([
+      'skipped',
+      'skipped',
+      'active',
+    ]);
   });
 
   it('takes the latest transaction of a step that was retried', () => {

@@ -33,7 +33,9 @@ function stateOf(tx: Transaction): StepState {
  */
 export function purchaseSteps(purchase: Pick<Purchase, 'status' | 'transactions'>): PurchaseStep[] {
   const latest = (type: PurchaseStepType) =>
-    purchase.transactions.filter((tx) => tx.type === type).reduce<Transaction | null>((a, b) => (!a || b.id > a.id ? b : a), null);
+    purchase.transactions
+      .filter((tx) => tx.type === type)
+      .reduce<Transaction | null>((a, b) => (!a || b.id > a.id ? b : a), null);
 
   const steps: PurchaseStep[] = PURCHASE_STEPS.map((type) => {
     const tx = latest(type);
@@ -82,5 +84,8 @@ export function purchaseOutcome(purchase: Pick<Purchase, 'status' | 'error'>): P
 /** A failed buy request whose effect is unknown (a crash on the server), as opposed to a refusal. */
 export function isUnknownFailure(error: { status?: number; code?: string } | null | undefined): boolean {
   if (!error || typeof error.status !== 'number') return true;
-  return UNKNOWN_CODES.has(error.code ?? '') || (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE' && error.code !== 'SERVICE_UNAVAILABLE');
+  return (
+    UNKNOWN_CODES.has(error.code ?? '') ||
+    (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE' && error.code !== 'SERVICE_UNAVAILABLE')
+  );
 }

@@ -9,7 +9,11 @@ import { RouterLink } from '../../../components/router-link';
 export function MeetCta() {
   const { t } = useTranslation('meet');
   return (
-    <Card component="section" aria-labelledby="meet-cta-title" sx={{ my: { xs: 4, md: 8 }, p: { xs: 3, md: 5 }, textAlign: 'center' }}>
+    <Card
+      component="section"
+      aria-labelledby="meet-cta-title"
+      sx={{ my: { xs: 4, md: 8 }, p: { xs: 3, md: 5 }, textAlign: 'center' }}
+    >
       <Typography id="meet-cta-title" variant="h4" component="h2">
         {t('meet.cta.title')}
       </Typography>

@@ -34,7 +34,12 @@ export function MeetGuidePage({ focus }: { focus: MeetGuideFocus }) {
         {overview ? (
           <>
             <RewardsTable />
-            <ChecklistSection id="safety" title={t('meet.safetyTitle')} items={list('meet.safety')} icon={<ShieldIcon />} />
+            <ChecklistSection
+              id="safety"
+              title={t('meet.safetyTitle')}
+              items={list('meet.safety')}
+              icon={<ShieldIcon />}
+            />
           </>
         ) : (
           <>

@@ -28,7 +28,10 @@ export function MoodCards() {
       <Grid container spacing={2}>
         {MOODS.map(({ key, icon: Icon, color }) => (
           <Grid key={key} size={{ xs: 12, md: 4 }}>
-            <Paper variant="outlined" sx={{ p: 3, height: '100%', bgcolor: 'transparent', borderLeft: 4, borderLeftColor: color }}>
+            <Paper
+              variant="outlined"
+              sx={{ p: 3, height: '100%', bgcolor: 'transparent', borderLeft: 4, borderLeftColor: color }}
+            >
               <Icon sx={{ color, fontSize: 32 }} aria-hidden />
               <Typography variant="h6" component="h3" sx={{ mt: 1 }}>
                 {t(`meet.moods.${key}.title`)}

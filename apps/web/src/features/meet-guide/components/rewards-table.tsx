@@ -28,7 +28,10 @@ export function RewardsTable() {
         {t('meet.rewardsText', facts)}
       </Typography>
       <TableContainer component={Paper} variant="outlined" sx={{ bgcolor: 'transparent' }}>
-        <Table aria-labelledby="rewards-title" sx={{ '& td, & th': { px: { xs: 1.5, sm: 2 } }, '& td': { whiteSpace: 'nowrap' } }}>
+        <Table
+          aria-labelledby="rewards-title"
+          sx={{ '& td, & th': { px: { xs: 1.5, sm: 2 } }, '& td': { whiteSpace: 'nowrap' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('meet.table.level')}</TableCell>

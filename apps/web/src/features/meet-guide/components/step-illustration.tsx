@@ -29,7 +29,15 @@ function QrPattern({ x, y, seed }: { x: number; y: number; seed: number }) {
   });
   const finder = (fx: number, fy: number) => (
     <g key={`${fx}-${fy}`} transform={`translate(${fx * QR_CELL} ${fy * QR_CELL})`}>
-      <rect x="0.5" y="0.5" width={3 * QR_CELL - 1} height={3 * QR_CELL - 1} fill="none" stroke="currentColor" strokeWidth="1" />
+      <rect
+        x="0.5"
+        y="0.5"
+        width={3 * QR_CELL - 1}
+        height={3 * QR_CELL - 1}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1"
+      />
       <rect x={QR_CELL} y={QR_CELL} width={QR_CELL} height={QR_CELL} fill="currentColor" />
     </g>
   );
@@ -39,7 +47,14 @@ function QrPattern({ x, y, seed }: { x: number; y: number; seed: number }) {
       {finder(6, 0)}
       {finder(0, 6)}
       {cells.map((i) => (
-        <rect key={i} x={(i % QR_CELLS) * QR_CELL} y={Math.floor(i / QR_CELLS) * QR_CELL} width={QR_CELL - 0.3} height={QR_CELL - 0.3} fill="currentColor" />
+        <rect
+          key={i}
+          x={(i % QR_CELLS) * QR_CELL}
+          y={Math.floor(i / QR_CELLS) * QR_CELL}
+          width={QR_CELL - 0.3}
+          height={QR_CELL - 0.3}
+          fill="currentColor"
+        />
       ))}
     </g>
   );
@@ -49,7 +64,16 @@ function Raise() {
   return (
     <>
       {[34, 26, 18].map((r, i) => (
-        <circle key={r} cx="80" cy="52" r={r} fill="none" stroke="currentColor" strokeWidth="2" opacity={0.2 + i * 0.25} />
+        <circle
+          key={r}
+          cx="80"
+          cy="52"
+          r={r}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          opacity={0.2 + i * 0.25}
+        />
       ))}
       {/* A raised open hand: palm and four fingers with the thumb aside. */}
       <g fill="currentColor" transform="translate(68 34)">
@@ -74,8 +98,26 @@ function MapGrid() {
         <line key={`h${y}`} x1="8" y1={y} x2="152" y2={y} stroke="currentColor" strokeWidth="1" opacity="0.2" />
       ))}
       {/* The true position (hollow) is shown to nobody; others see the snapped one (filled). */}
-      <circle cx="92" cy="58" r="4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeDasharray="2 2" opacity="0.7" />
-      <line x1="92" y1="58" x2="100" y2="48" stroke="currentColor" strokeWidth="1.5" strokeDasharray="2 2" opacity="0.7" />
+      <circle
+        cx="92"
+        cy="58"
+        r="4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeDasharray="2 2"
+        opacity="0.7"
+      />
+      <line
+        x1="92"
+        y1="58"
+        x2="100"
+        y2="48"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeDasharray="2 2"
+        opacity="0.7"
+      />
       <circle cx="100" cy="48" r="11" fill="currentColor" opacity="0.18" />
       <circle cx="100" cy="48" r="6" fill="currentColor" />
       <circle cx="40" cy="24" r="5" fill="currentColor" opacity="0.55" />
@@ -88,10 +130,19 @@ function MapGrid() {
 function Chat() {
   return (
     <>
-      <path d="M22 16h70a8 8 0 0 1 8 8v22a8 8 0 0 1-8 8H40l-12 10v-10h-6a8 8 0 0 1-8-8V24a8 8 0 0 1 8-8z" fill="currentColor" opacity="0.25" />
+      <path
+        d="M22 16h70a8 8 0 0 1 8 8v22a8 8 0 0 1-8 8H40l-12 10v-10h-6a8 8 0 0 1-8-8V24a8 8 0 0 1 8-8z"
+        fill="currentColor"
+        opacity="0.25"
+      />
       <rect x="26" y="28" width="52" height="4" rx="2" fill="currentColor" />
       <rect x="26" y="38" width="36" height="4" rx="2" fill="currentColor" opacity="0.7" />
-      <path d="M138 44H72a8 8 0 0 0-8 8v20a8 8 0 0 0 8 8h48l12 10V80h6a8 8 0 0 0 8-8V52a8 8 0 0 0-8-8z" fill="none" stroke="currentColor" strokeWidth="2.5" />
+      <path
+        d="M138 44H72a8 8 0 0 0-8 8v20a8 8 0 0 0 8 8h48l12 10V80h6a8 8 0 0 0 8-8V52a8 8 0 0 0-8-8z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      />
       <rect x="76" y="56" width="56" height="4" rx="2" fill="currentColor" opacity="0.8" />
       <rect x="76" y="66" width="30" height="4" rx="2" fill="currentColor" opacity="0.6" />
     </>
@@ -102,7 +153,16 @@ function Meet({ distance, minutes }: { distance: string; minutes: string }) {
   return (
     <>
       <circle cx="80" cy="52" r="44" fill="currentColor" opacity="0.08" />
-      <circle cx="80" cy="52" r="44" fill="none" stroke="currentColor" strokeWidth="1.5" strokeDasharray="4 4" opacity="0.7" />
+      <circle
+        cx="80"
+        cy="52"
+        r="44"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeDasharray="4 4"
+        opacity="0.7"
+      />
       <Phone x={44} y={26} />
       <Phone x={82} y={26} />
       <line x1="52" y1="94" x2="108" y2="94" stroke="currentColor" strokeWidth="1.5" />
@@ -141,7 +201,14 @@ function Mint() {
       <circle cx="36" cy="52" r="12" fill="currentColor" opacity="0.5" />
       <circle cx="124" cy="52" r="12" fill="currentColor" opacity="0.5" />
       <path d="M48 52h14M98 52h14" stroke="currentColor" strokeWidth="2" strokeDasharray="3 3" />
-      <path d="M80 22l24 14v30L80 80 56 66V36z" fill="currentColor" opacity="0.2" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+      <path
+        d="M80 22l24 14v30L80 80 56 66V36z"
+        fill="currentColor"
+        opacity="0.2"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+      />
       <path d="M80 38l3.5 7.5L91 49l-7.5 3.5L80 60l-3.5-7.5L69 49l7.5-3.5z" fill="currentColor" />
       <path d="M112 20l1.8 3.7 3.7 1.8-3.7 1.8L112 31l-1.8-3.7-3.7-1.8 3.7-1.8z" fill="currentColor" opacity="0.7" />
     </>

@@ -38,7 +38,9 @@ export function HandAvatar({
           borderRadius: '50%',
           p: `${ringWidth}px`,
           bgcolor: ring,
-          boxShadow: selected ? `0 0 0 3px #0a0b0f, 0 0 0 6px ${ring}, 0 8px 24px rgba(0,0,0,0.55)` : '0 4px 14px rgba(0,0,0,0.5)',
+          boxShadow: selected
+            ? `0 0 0 3px #0a0b0f, 0 0 0 6px ${ring}, 0 8px 24px rgba(0,0,0,0.55)`
+            : '0 4px 14px rgba(0,0,0,0.5)',
           transition: 'box-shadow 150ms ease',
         }}
       >

@@ -66,7 +66,12 @@ export function HandCardDialog({
       fullWidth
       maxWidth="xs"
       aria-labelledby="hand-card-title"
-      slotProps={{ paper: { 'data-testid': 'hand-card', sx: { borderRadius: 4, m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } } } as object }}
+      slotProps={{
+        paper: {
+          'data-testid': 'hand-card',
+          sx: { borderRadius: 4, m: { xs: 1.5, sm: 4 }, width: { xs: 'calc(100% - 24px)', sm: undefined } },
+        } as object,
+      }}
     >
       {hand && (
         <>
@@ -84,20 +89,41 @@ export function HandCardDialog({
               <CloseIcon />
             </IconButton>
             <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-              <HandAvatar avatar={hand.avatar} name={hand.firstName ?? hand.domain ?? '?'} mood={hand.mood} size={104} />
+              <HandAvatar
+                avatar={hand.avatar}
+                name={hand.firstName ?? hand.domain ?? '?'}
+                mood={hand.mood}
+                size={104}
+              />
             </Box>
             <Stack direction="row" spacing={0.75} sx={{ justifyContent: 'center', alignItems: 'center', mt: 2 }}>
-              <Typography id="hand-card-title" variant="h5" component="h2" sx={{ fontWeight: 700 }} data-testid="hand-card-name">
+              <Typography
+                id="hand-card-title"
+                variant="h5"
+                component="h2"
+                sx={{ fontWeight: 700 }}
+                data-testid="hand-card-name"
+              >
                 {handTitle(t, hand)}
               </Typography>
-              {hand.verified && <VerifiedIcon titleAccess={t('card.verified')} sx={{ color: '#4aa3ff' }} data-testid="hand-card-verified" />}
+              {hand.verified && (
+                <VerifiedIcon
+                  titleAccess={t('card.verified')}
+                  sx={{ color: '#4aa3ff' }}
+                  data-testid="hand-card-verified"
+                />
+              )}
             </Stack>
             {hand.domain && (
               <Typography color="text.secondary" data-testid="hand-card-nickname">
                 @{hand.domain}
               </Typography>
             )}
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'center', alignItems: 'center', mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}
+            >
               <MoodPill mood={hand.mood} label={t(`moods.${hand.mood}`)} />
               <LevelBadges levels={hand.levels} size="medium" />
             </Stack>
@@ -106,14 +132,32 @@ export function HandCardDialog({
             {hand.note && (
               <Box
                 data-testid="hand-card-note"
-                sx={{ p: 2, borderRadius: 3, bgcolor: 'action.hover', borderLeft: 3, borderColor: MOOD_STYLE[hand.mood].color, mb: 2, overflowWrap: 'anywhere' }}
+                sx={{
+                  p: 2,
+                  borderRadius: 3,
+                  bgcolor: 'action.hover',
+                  borderLeft: 3,
+                  borderColor: MOOD_STYLE[hand.mood].color,
+                  mb: 2,
+                  overflowWrap: 'anywhere',
+                }}
               >
                 <Typography>{hand.note}</Typography>
               </Box>
             )}
             <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>
-              <Fact icon={<PlaceIcon fontSize="small" />} label={t('card.distance')} value={t(`distance.${hand.distance}`)} testId="hand-card-distance" />
-              <Fact icon={<TimerIcon fontSize="small" />} label={t('card.timeLeft')} value={formatCountdown(hand.expiresAt, now)} testId="hand-card-time" />
+              <Fact
+                icon={<PlaceIcon fontSize="small" />}
+                label={t('card.distance')}
+                value={t(`distance.${hand.distance}`)}
+                testId="hand-card-distance"
+              />
+              <Fact
+                icon={<TimerIcon fontSize="small" />}
+                label={t('card.timeLeft')}
+                value={formatCountdown(hand.expiresAt, now)}
+                testId="hand-card-time"
+              />
             </Stack>
             {gone && (
               <Alert severity="info" sx={{ mb: 2 }} data-testid="hand-card-gone">
@@ -121,10 +165,26 @@ export function HandCardDialog({
               </Alert>
             )}
             <Stack direction="row" spacing={1.5} sx={{ pb: 1 }}>
-              <Button variant="contained" size="large" fullWidth startIcon={<ChatIcon />} href={chatHref(hand.userId)} LinkComponent={RouterLink} data-testid="hand-card-message">
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                startIcon={<ChatIcon />}
+                href={chatHref(hand.userId)}
+                LinkComponent={RouterLink}
+                data-testid="hand-card-message"
+              >
                 {t('card.message')}
               </Button>
-              <Button variant="outlined" size="large" fullWidth startIcon={<HandshakeIcon />} href={meetHref(hand.userId)} LinkComponent={RouterLink} data-testid="hand-card-meet">
+              <Button
+                variant="outlined"
+                size="large"
+                fullWidth
+                startIcon={<HandshakeIcon />}
+                href={meetHref(hand.userId)}
+                LinkComponent={RouterLink}
+                data-testid="hand-card-meet"
+              >
                 {t('card.meet')}
               </Button>
             </Stack>
@@ -144,7 +204,18 @@ function MoodPill({ mood, label }: { mood: HandCard['mood']; label: string }) {
     <Box
       component="span"
       data-testid="hand-card-mood"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, px: 1.25, py: 0.25, borderRadius: 4, bgcolor: color, color: '#0a0b0f', fontWeight: 700, fontSize: 13 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 1.25,
+        py: 0.25,
+        borderRadius: 4,
+        bgcolor: color,
+        color: '#0a0b0f',
+        fontWeight: 700,
+        fontSize: 13,
+      }}
     >
       <Icon sx={{ fontSize: 16 }} />
       {label}

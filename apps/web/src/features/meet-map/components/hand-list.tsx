@@ -37,7 +37,17 @@ export function HandList({
     const Icon = filtered ? FilterAltOffIcon : PanToolIcon;
     return (
       <Box sx={{ px: 3, py: 6, textAlign: 'center' }} data-testid="hand-list-empty">
-        <Box sx={{ mx: 'auto', width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}>
+        <Box
+          sx={{
+            mx: 'auto',
+            width: 64,
+            height: 64,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+          }}
+        >
           <Icon sx={{ fontSize: 30, color: 'text.secondary' }} />
         </Box>
         <Typography variant="subtitle1" component="p" sx={{ mt: 2, fontWeight: 600 }}>
@@ -72,7 +82,9 @@ export function HandList({
                 <Typography noWrap sx={{ fontWeight: 600 }}>
                   {handTitle(t, hand)}
                 </Typography>
-                {hand.verified && <VerifiedIcon aria-label={t('card.verified')} sx={{ fontSize: 18, color: '#4aa3ff' }} />}
+                {hand.verified && (
+                  <VerifiedIcon aria-label={t('card.verified')} sx={{ fontSize: 18, color: '#4aa3ff' }} />
+                )}
               </Stack>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 0.25, minWidth: 0 }}>
                 <Mood.icon sx={{ fontSize: 14, color: Mood.color }} />

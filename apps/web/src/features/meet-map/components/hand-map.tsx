@@ -92,7 +92,18 @@ class MarkerElements {
  * renders into through portals, so they are real buttons: focusable, labelled, clickable.
  */
 export function HandMap(props: HandMapProps) {
-  const { styleUrl, viewer, hands, selectedId, onSelect, onRadiusChange, recenterKey, visible, markerLabel, bottomInset = 0 } = props;
+  const {
+    styleUrl,
+    viewer,
+    hands,
+    selectedId,
+    onSelect,
+    onRadiusChange,
+    recenterKey,
+    visible,
+    markerLabel,
+    bottomInset = 0,
+  } = props;
   const { t } = useTranslation('map');
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -166,7 +177,9 @@ export function HandMap(props: HandMapProps) {
       if (current) glideTo(current, hand.position);
       else {
         const element = elements.for(hand.userId);
-        const marker = new maplibre.Marker({ element, anchor: 'center' }).setLngLat([hand.position.lng, hand.position.lat]).addTo(map);
+        const marker = new maplibre.Marker({ element, anchor: 'center' })
+          .setLngLat([hand.position.lng, hand.position.lat])
+          .addTo(map);
         placed.current.set(hand.userId, { marker, element });
       }
     }
@@ -180,7 +193,8 @@ export function HandMap(props: HandMapProps) {
   }, [map, hands, elements]);
 
   useEffect(() => {
-    for (const [userId, { marker }] of placed.current) marker.getElement().style.zIndex = userId === selectedId ? '3' : '2';
+    for (const [userId, { marker }] of placed.current)
+      marker.getElement().style.zIndex = userId === selectedId ? '3' : '2';
   }, [selectedId, hands]);
 
   // The viewer's own marker, under the others.
@@ -188,13 +202,19 @@ export function HandMap(props: HandMapProps) {
     const maplibre = lib.current;
     if (!map || !maplibre) return;
     if (!ownMarker.current) {
-      ownMarker.current = new maplibre.Marker({ element: ownElement, anchor: 'center' }).setLngLat([viewer.lng, viewer.lat]).addTo(map);
+      ownMarker.current = new maplibre.Marker({ element: ownElement, anchor: 'center' })
+        .setLngLat([viewer.lng, viewer.lat])
+        .addTo(map);
       ownMarker.current.getElement().style.zIndex = '1';
     } else ownMarker.current.setLngLat([viewer.lng, viewer.lat]);
   }, [map, viewer, ownElement]);
 
   useEffect(() => {
-    if (map && recenterKey > 0) map.easeTo({ center: [viewerRef.current.lng, viewerRef.current.lat], zoom: Math.max(map.getZoom(), START_ZOOM - 1) });
+    if (map && recenterKey > 0)
+      map.easeTo({
+        center: [viewerRef.current.lng, viewerRef.current.lat],
+        zoom: Math.max(map.getZoom(), START_ZOOM - 1),
+      });
   }, [map, recenterKey]);
 
   useEffect(() => {
@@ -207,7 +227,10 @@ export function HandMap(props: HandMapProps) {
 
   if (failed) {
     return (
-      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }} data-testid="map-failed">
+      <Box
+        sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}
+        data-testid="map-failed"
+      >
         <Box sx={{ maxWidth: 360 }}>
           <MapOffIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
           <Typography variant="h6" component="p" sx={{ mt: 1 }}>
@@ -276,24 +299,54 @@ export function HandMap(props: HandMapProps) {
               '&:hover': { transform: 'scale(1.1)' },
               '&:focus-visible': { outline: '3px solid #f2f4f8', outlineOffset: 3 },
               animation: 'hand-pop 320ms cubic-bezier(.2,1.4,.4,1)',
-              '@keyframes hand-pop': { from: { transform: 'scale(0.3)', opacity: 0 }, to: { transform: 'scale(1)', opacity: 1 } },
+              '@keyframes hand-pop': {
+                from: { transform: 'scale(0.3)', opacity: 0 },
+                to: { transform: 'scale(1)', opacity: 1 },
+              },
               '@media (prefers-reduced-motion: reduce)': { animation: 'none', transition: 'none' },
             }}
           >
-            <HandAvatar avatar={hand.avatar} name={hand.firstName ?? hand.domain ?? '?'} mood={hand.mood} size={48} selected={hand.userId === selectedId} />
+            <HandAvatar
+              avatar={hand.avatar}
+              name={hand.firstName ?? hand.domain ?? '?'}
+              mood={hand.mood}
+              size={48}
+              selected={hand.userId === selectedId}
+            />
           </Box>,
           elements.for(hand.userId),
           `hand-${hand.userId}`,
         ),
       )}
-      {createPortal(<OwnMarker name={props.viewerName} avatar={props.viewerAvatar} mood={props.viewerMood} ghost={props.viewerGhost ?? false} label={t('map.you')} />, ownElement)}
+      {createPortal(
+        <OwnMarker
+          name={props.viewerName}
+          avatar={props.viewerAvatar}
+          mood={props.viewerMood}
+          ghost={props.viewerGhost ?? false}
+          label={t('map.you')}
+        />,
+        ownElement,
+      )}
       {props.children}
     </>
   );
 }
 
 /** The viewer: a pulsing blue dot, or their own avatar in its mood ring while the hand is up. */
-function OwnMarker({ name, avatar, mood, ghost, label }: { name: string; avatar: string | null; mood: Mood | null; ghost: boolean; label: string }) {
+function OwnMarker({
+  name,
+  avatar,
+  mood,
+  ghost,
+  label,
+}: {
+  name: string;
+  avatar: string | null;
+  mood: Mood | null;
+  ghost: boolean;
+  label: string;
+}) {
   const pulse = {
     content: '""',
     position: 'absolute',
@@ -301,7 +354,10 @@ function OwnMarker({ name, avatar, mood, ghost, label }: { name: string; avatar:
     borderRadius: '50%',
     bgcolor: 'rgba(47,123,255,0.35)',
     animation: 'own-pulse 2.2s ease-out infinite',
-    '@keyframes own-pulse': { from: { transform: 'scale(1)', opacity: 0.9 }, to: { transform: 'scale(3)', opacity: 0 } },
+    '@keyframes own-pulse': {
+      from: { transform: 'scale(1)', opacity: 0.9 },
+      to: { transform: 'scale(3)', opacity: 0 },
+    },
     '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
   } as const;
   return (
@@ -318,7 +374,16 @@ function OwnMarker({ name, avatar, mood, ghost, label }: { name: string; avatar:
         </Box>
       ) : (
         <Box sx={{ position: 'relative', width: 20, height: 20, '&::before': pulse }}>
-          <Box sx={{ position: 'absolute', inset: 0, borderRadius: '50%', bgcolor: '#2f7bff', border: '3px solid #f2f4f8', boxShadow: '0 2px 8px rgba(0,0,0,0.5)' }} />
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              borderRadius: '50%',
+              bgcolor: '#2f7bff',
+              border: '3px solid #f2f4f8',
+              boxShadow: '0 2px 8px rgba(0,0,0,0.5)',
+            }}
+          />
         </Box>
       )}
     </Box>

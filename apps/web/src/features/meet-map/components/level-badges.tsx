@@ -6,7 +6,13 @@ import { LEVEL_ACCENT } from '../../../app/theme';
 import { sortLevels } from '../lib/levels';
 
 /** The levels of the tokens a user holds, as small coloured badges. */
-export function LevelBadges({ levels, size = 'small' }: { levels: readonly NftLevelName[]; size?: 'small' | 'medium' }) {
+export function LevelBadges({
+  levels,
+  size = 'small',
+}: {
+  levels: readonly NftLevelName[];
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation('map');
   if (!levels.length) return null;
   return (

@@ -13,7 +13,15 @@ import type { LocationStatus } from '../lib/use-own-position';
  * What the map area shows while there is no position: why, and the one thing to do about it.
  * Never a blank map.
  */
-export function LocationGate({ status, onConsent, onRetry }: { status: Exclude<LocationStatus, 'ready'>; onConsent: () => void; onRetry: () => void }) {
+export function LocationGate({
+  status,
+  onConsent,
+  onRetry,
+}: {
+  status: Exclude<LocationStatus, 'ready'>;
+  onConsent: () => void;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('map');
   const Icon = status === 'denied' || status === 'unavailable' ? LocationOffIcon : MyLocationIcon;
   return (
@@ -38,8 +46,31 @@ export function LocationGate({ status, onConsent, onRetry }: { status: Exclude<L
         ].join(','),
       }}
     >
-      <Box sx={{ maxWidth: 440, width: '100%', textAlign: 'center', p: { xs: 3, sm: 4 }, borderRadius: 4, bgcolor: 'background.paper', border: 1, borderColor: 'divider', boxShadow: '0 20px 60px rgba(0,0,0,0.45)' }}>
-        <Box sx={{ mx: 'auto', width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(47,123,255,0.14)', color: 'primary.light' }}>
+      <Box
+        sx={{
+          maxWidth: 440,
+          width: '100%',
+          textAlign: 'center',
+          p: { xs: 3, sm: 4 },
+          borderRadius: 4,
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          boxShadow: '0 20px 60px rgba(0,0,0,0.45)',
+        }}
+      >
+        <Box
+          sx={{
+            mx: 'auto',
+            width: 64,
+            height: 64,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(47,123,255,0.14)',
+            color: 'primary.light',
+          }}
+        >
           {status === 'locating' ? <CircularProgress size={30} aria-hidden /> : <Icon sx={{ fontSize: 32 }} />}
         </Box>
         <Typography variant="h5" component="h2" sx={{ mt: 2, fontWeight: 700 }}>
@@ -49,7 +80,14 @@ export function LocationGate({ status, onConsent, onRetry }: { status: Exclude<L
           {t(`location.${status}.text`)}
         </Typography>
         {status === 'needs-consent' && (
-          <Button variant="contained" size="large" startIcon={<MyLocationIcon />} onClick={onConsent} sx={{ mt: 3 }} data-testid="give-location-consent">
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<MyLocationIcon />}
+            onClick={onConsent}
+            sx={{ mt: 3 }}
+            data-testid="give-location-consent"
+          >
             {t('location.needs-consent.action')}
           </Button>
         )}
@@ -58,7 +96,11 @@ export function LocationGate({ status, onConsent, onRetry }: { status: Exclude<L
             {t('location.retry')}
           </Button>
         )}
-        <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'center', alignItems: 'flex-start', textAlign: 'left', color: 'text.secondary' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mt: 3, justifyContent: 'center', alignItems: 'flex-start', textAlign: 'left', color: 'text.secondary' }}
+        >
           <ShieldIcon fontSize="small" sx={{ mt: '2px' }} />
           <Typography variant="body2">{t('location.privacy')}</Typography>
         </Stack>

@@ -42,7 +42,9 @@ export function MapFilters({
         variant={on ? 'filled' : 'outlined'}
         sx={{
           fontWeight: 600,
-          ...(on ? { bgcolor: color, color: '#0a0b0f', '&:hover': { bgcolor: color, filter: 'brightness(1.08)' } } : { borderColor: color, color: 'text.primary', bgcolor: compact ? 'background.paper' : 'transparent' }),
+          ...(on
+            ? { bgcolor: color, color: '#0a0b0f', '&:hover': { bgcolor: color, filter: 'brightness(1.08)' } }
+            : { borderColor: color, color: 'text.primary', bgcolor: compact ? 'background.paper' : 'transparent' }),
         }}
       />
     );
@@ -75,7 +77,15 @@ export function MapFilters({
       <Box
         role="group"
         aria-label={t('filters.label')}
-        sx={{ display: 'flex', gap: 1, overflowX: 'auto', px: 1.5, py: 1, scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
+        sx={{
+          display: 'flex',
+          gap: 1,
+          overflowX: 'auto',
+          px: 1.5,
+          py: 1,
+          scrollbarWidth: 'none',
+          '&::-webkit-scrollbar': { display: 'none' },
+        }}
       >
         {moodChips}
         <Box sx={{ width: '1px', flexShrink: 0, bgcolor: 'divider', mx: 0.5 }} />

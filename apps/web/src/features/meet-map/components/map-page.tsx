@@ -49,7 +49,14 @@ export interface MapPageProps {
 }
 
 /** Read by screen readers, not shown (the phone header has room for the dot only). */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** The first watched radius, until the map reports what it shows. */
 const START_RADIUS = 2_000;
@@ -76,8 +83,12 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
   // The watched area: centred on the viewer, moved only after a real walk; its radius snaps to steps.
   const [center, setCenter] = useState<LatLng | null>(null);
   const [radius, setRadius] = useState(START_RADIUS);
-  if (position && (!center || distanceMeters(center, position) > WATCH_RECENTER_METERS)) setCenter({ lat: position.lat, lng: position.lng });
-  const area = useMemo<WatchArea | null>(() => (center ? { lat: center.lat, lng: center.lng, radius } : null), [center, radius]);
+  if (position && (!center || distanceMeters(center, position) > WATCH_RECENTER_METERS))
+    setCenter({ lat: position.lat, lng: position.lng });
+  const area = useMemo<WatchArea | null>(
+    () => (center ? { lat: center.lat, lng: center.lng, radius } : null),
+    [center, radius],
+  );
   const live = useLiveHands(area, viewer?.id ?? null);
 
   const [filters, setFilters] = useState<HandFilters>(NO_FILTERS);
@@ -90,13 +101,21 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
   const [panelRef, panelHeight] = useElementHeight();
 
   // Expired hands drop by themselves, even before the server's event.
-  const current = useMemo(() => [...live.hands.values()].filter((hand) => Date.parse(hand.expiresAt) > expiryNow), [live.hands, expiryNow]);
+  const current = useMemo(
+    () => [...live.hands.values()].filter((hand) => Date.parse(hand.expiresAt) > expiryNow),
+    [live.hands, expiryNow],
+  );
   const shown = useMemo(() => nearestFirst(applyFilters(current, filters), position), [current, filters, position]);
   const selected = selectedId === null ? undefined : live.hands.get(selectedId);
   const select = useCallback((userId: number) => setOpened(live.hands.get(userId) ?? null), [live.hands]);
 
   const markerLabel = useCallback(
-    (hand: HandCard) => t('map.markerLabel', { name: handTitle(t, hand), mood: t(`moods.${hand.mood}`), distance: t(`distance.${hand.distance}`) }),
+    (hand: HandCard) =>
+      t('map.markerLabel', {
+        name: handTitle(t, hand),
+        mood: t(`moods.${hand.mood}`),
+        distance: t(`distance.${hand.distance}`),
+      }),
     [t],
   );
 
@@ -117,10 +136,23 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
     />
   );
   const list = (
-    <HandList hands={shown} now={now} selectedId={selectedId} onSelect={select} filtered={filtering && current.length > 0} loading={location.status === 'ready' && live.status === 'loading'} />
+    <HandList
+      hands={shown}
+      now={now}
+      selectedId={selectedId}
+      onSelect={select}
+      filtered={filtering && current.length > 0}
+      loading={location.status === 'ready' && live.status === 'loading'}
+    />
   );
   const liveBadge = (
-    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', flexShrink: 0 }} data-testid="live-status" data-live={live.watching ? 'true' : 'false'}>
+    <Stack
+      direction="row"
+      spacing={0.75}
+      sx={{ alignItems: 'center', flexShrink: 0 }}
+      data-testid="live-status"
+      data-live={live.watching ? 'true' : 'false'}
+    >
       <Box
         sx={{
           width: 8,
@@ -156,7 +188,15 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
           bottomInset={desktop ? 0 : panelHeight}
           onShowList={desktop ? undefined : () => setView('list')}
         >
-          <Box sx={{ position: 'absolute', left: 12, bottom: desktop ? 12 : 'auto', top: desktop ? 'auto' : 60, zIndex: 2 }}>
+          <Box
+            sx={{
+              position: 'absolute',
+              left: 12,
+              bottom: desktop ? 12 : 'auto',
+              top: desktop ? 'auto' : 60,
+              zIndex: 2,
+            }}
+          >
             <MoodLegend />
           </Box>
           <Tooltip title={t('map.recenter')}>
@@ -164,22 +204,47 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
               size="small"
               aria-label={t('map.recenter')}
               onClick={() => setRecenterKey((k) => k + 1)}
-              sx={{ position: 'absolute', right: 10, bottom: desktop ? 104 : 'auto', top: desktop ? 'auto' : 64, zIndex: 2, bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'background.paper' } }}
+              sx={{
+                position: 'absolute',
+                right: 10,
+                bottom: desktop ? 104 : 'auto',
+                top: desktop ? 'auto' : 64,
+                zIndex: 2,
+                bgcolor: 'background.paper',
+                color: 'text.primary',
+                '&:hover': { bgcolor: 'background.paper' },
+              }}
             >
               <MyLocationIcon fontSize="small" />
             </Fab>
           </Tooltip>
         </HandMap>
       ) : (
-        <LocationGate status={location.status === 'ready' ? 'locating' : location.status} onConsent={geolocation.grantConsent} onRetry={location.retry} />
+        <LocationGate
+          status={location.status === 'ready' ? 'locating' : location.status}
+          onConsent={geolocation.grantConsent}
+          onRetry={location.retry}
+        />
       )}
     </Box>
   );
 
   const dialogs = (
     <>
-      <RaiseHandDialog open={raiseOpen} onClose={() => setRaiseOpen(false)} position={position} profileComplete={viewer?.profileComplete ?? true} />
-      <HandCardDialog userId={selectedId} known={selected} opened={opened} viewer={position} now={now} onClose={() => setOpened(null)} />
+      <RaiseHandDialog
+        open={raiseOpen}
+        onClose={() => setRaiseOpen(false)}
+        position={position}
+        profileComplete={viewer?.profileComplete ?? true}
+      />
+      <HandCardDialog
+        userId={selectedId}
+        known={selected}
+        opened={opened}
+        viewer={position}
+        now={now}
+        onClose={() => setOpened(null)}
+      />
     </>
   );
 
@@ -187,8 +252,24 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
 
   if (desktop) {
     return (
-      <Box data-testid="map-page" data-layout="desktop" sx={{ display: 'flex', height, minHeight: 520, borderBottom: 1, borderColor: 'divider' }}>
-        <Box component="aside" aria-labelledby="map-title" sx={{ width: 400, flexShrink: 0, display: 'flex', flexDirection: 'column', borderRight: 1, borderColor: 'divider', bgcolor: 'background.default' }}>
+      <Box
+        data-testid="map-page"
+        data-layout="desktop"
+        sx={{ display: 'flex', height, minHeight: 520, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Box
+          component="aside"
+          aria-labelledby="map-title"
+          sx={{
+            width: 400,
+            flexShrink: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.default',
+          }}
+        >
           <Box sx={{ px: 2, pt: 2 }}>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography id="map-title" variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -211,20 +292,44 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
   }
 
   return (
-    <Box data-testid="map-page" data-layout="phone" sx={{ display: 'flex', flexDirection: 'column', height, minHeight: 480 }}>
+    <Box
+      data-testid="map-page"
+      data-layout="phone"
+      sx={{ display: 'flex', flexDirection: 'column', height, minHeight: 480 }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', px: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography id="map-title" variant="subtitle1" component="h1" sx={{ fontWeight: 700, mr: 1 }} noWrap>
           {t('page.title')}
         </Typography>
         {liveBadge}
         <Box sx={{ flex: 1 }} />
-        <Tabs value={view} onChange={(_e, next: 'map' | 'list') => setView(next)} aria-label={t('page.viewLabel')} sx={{ minHeight: 44, '& .MuiTab-root': { minHeight: 44, minWidth: 0, px: 1.5 } }}>
-          <Tab value="map" icon={<MapIcon fontSize="small" />} iconPosition="start" label={t('page.mapTab')} data-testid="tab-map" />
-          <Tab value="list" icon={<ListIcon fontSize="small" />} iconPosition="start" label={t('page.listTab', { count: shown.length })} data-testid="tab-list" />
+        <Tabs
+          value={view}
+          onChange={(_e, next: 'map' | 'list') => setView(next)}
+          aria-label={t('page.viewLabel')}
+          sx={{ minHeight: 44, '& .MuiTab-root': { minHeight: 44, minWidth: 0, px: 1.5 } }}
+        >
+          <Tab
+            value="map"
+            icon={<MapIcon fontSize="small" />}
+            iconPosition="start"
+            label={t('page.mapTab')}
+            data-testid="tab-map"
+          />
+          <Tab
+            value="list"
+            icon={<ListIcon fontSize="small" />}
+            iconPosition="start"
+            label={t('page.listTab', { count: shown.length })}
+            data-testid="tab-list"
+          />
         </Tabs>
       </Stack>
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', visibility: view === 'map' ? 'visible' : 'hidden' }} aria-hidden={view !== 'map'}>
+        <Box
+          sx={{ position: 'absolute', inset: 0, display: 'flex', visibility: view === 'map' ? 'visible' : 'hidden' }}
+          aria-hidden={view !== 'map'}
+        >
           {mapArea}
         </Box>
         {location.status === 'ready' && view === 'map' && (
@@ -233,7 +338,16 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
           </Box>
         )}
         {view === 'list' && (
-          <Box sx={{ position: 'absolute', inset: 0, zIndex: 4, bgcolor: 'background.default', display: 'flex', flexDirection: 'column' }}>
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              zIndex: 4,
+              bgcolor: 'background.default',
+              display: 'flex',
+              flexDirection: 'column',
+            }}
+          >
             <Box sx={{ px: 0.5, pt: 0.5, borderBottom: 1, borderColor: 'divider' }}>
               <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pt: 1 }}>
                 {t('page.count', { count: shown.length })}
@@ -244,7 +358,21 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
           </Box>
         )}
         {location.status === 'ready' && (
-          <Box ref={panelRef} sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, zIndex: 5, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', borderRadius: '20px 20px 0 0', boxShadow: '0 -10px 30px rgba(0,0,0,0.35)' }}>
+          <Box
+            ref={panelRef}
+            sx={{
+              position: 'absolute',
+              left: 0,
+              right: 0,
+              bottom: 0,
+              zIndex: 5,
+              bgcolor: 'background.paper',
+              borderTop: 1,
+              borderColor: 'divider',
+              borderRadius: '20px 20px 0 0',
+              boxShadow: '0 -10px 30px rgba(0,0,0,0.35)',
+            }}
+          >
             {panel}
           </Box>
         )}

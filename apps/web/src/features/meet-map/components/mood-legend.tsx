@@ -12,7 +12,17 @@ export function MoodLegend() {
       component="figure"
       aria-label={t('legend.label')}
       data-testid="mood-legend"
-      sx={{ m: 0, px: 1.5, py: 1, borderRadius: 3, bgcolor: 'rgba(21,23,29,0.88)', backdropFilter: 'blur(6px)', border: 1, borderColor: 'divider', color: '#f2f4f8' }}
+      sx={{
+        m: 0,
+        px: 1.5,
+        py: 1,
+        borderRadius: 3,
+        bgcolor: 'rgba(21,23,29,0.88)',
+        backdropFilter: 'blur(6px)',
+        border: 1,
+        borderColor: 'divider',
+        color: '#f2f4f8',
+      }}
     >
       <Stack direction="row" spacing={1.5}>
         {MOODS.map((mood) => {

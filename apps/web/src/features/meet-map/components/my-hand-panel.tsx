@@ -56,7 +56,12 @@ export function MyHandPanel({
   const changeMood = (mood: Mood) => {
     setMoodAnchor(null);
     if (!hand || !position || mood === hand.mood) return;
-    change.mutate({ mood, durationHours: hand.durationHours as 1 | 3 | 8, position, ...(hand.note && { note: hand.note }) });
+    change.mutate({
+      mood,
+      durationHours: hand.durationHours as 1 | 3 | 8,
+      position,
+      ...(hand.note && { note: hand.note }),
+    });
   };
 
   return (
@@ -81,7 +86,11 @@ export function MyHandPanel({
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
                 {t('myHand.timeLeft')}{' '}
-                <Box component="span" sx={{ color: 'text.primary', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="my-hand-countdown">
+                <Box
+                  component="span"
+                  sx={{ color: 'text.primary', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+                  data-testid="my-hand-countdown"
+                >
                   {formatCountdown(hand.expiresAt, now)}
                 </Box>
               </Typography>
@@ -112,7 +121,13 @@ export function MyHandPanel({
               size="small"
               onClick={() => lower.mutate()}
               // Dark text on a light red: white on MUI's red misses the 4.5:1 contrast.
-              sx={{ flex: 1, whiteSpace: 'nowrap', bgcolor: '#ff6b6b', color: '#0a0b0f', '&:hover': { bgcolor: '#ff8585' } }}
+              sx={{
+                flex: 1,
+                whiteSpace: 'nowrap',
+                bgcolor: '#ff6b6b',
+                color: '#0a0b0f',
+                '&:hover': { bgcolor: '#ff8585' },
+              }}
               data-testid="lower-hand"
             >
               {t('myHand.lower')}
@@ -122,7 +137,12 @@ export function MyHandPanel({
             {MOODS.map((mood) => {
               const { color, icon: Icon } = MOOD_STYLE[mood];
               return (
-                <MenuItem key={mood} selected={mood === hand.mood} onClick={() => changeMood(mood)} data-testid={`change-mood-${mood}`}>
+                <MenuItem
+                  key={mood}
+                  selected={mood === hand.mood}
+                  onClick={() => changeMood(mood)}
+                  data-testid={`change-mood-${mood}`}
+                >
                   <ListItemIcon>
                     <Icon sx={{ color }} />
                   </ListItemIcon>

@@ -15,7 +15,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import PanToolIcon from '@mui/icons-material/PanTool';
-import { HAND_DURATIONS_HOURS, HAND_NOTE_MAX_LENGTH, type HandDurationHours, type Mood, type OwnPosition } from '@app/shared/schemas/meet';
+import {
+  HAND_DURATIONS_HOURS,
+  HAND_NOTE_MAX_LENGTH,
+  type HandDurationHours,
+  type Mood,
+  type OwnPosition,
+} from '@app/shared/schemas/meet';
 import { RouterLink } from '../../../components/router-link';
 import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
@@ -48,7 +54,12 @@ export function RaiseHandDialog({
   const [duration, setDuration] = useState<HandDurationHours>(3);
   const [moodMissing, setMoodMissing] = useState(false);
   const raise = useRaiseHand();
-  const error = raise.error instanceof ApiError ? raise.error : raise.error ? new ApiError(0, 'UNKNOWN_ERROR', 'UNKNOWN_ERROR') : null;
+  const error =
+    raise.error instanceof ApiError
+      ? raise.error
+      : raise.error
+        ? new ApiError(0, 'UNKNOWN_ERROR', 'UNKNOWN_ERROR')
+        : null;
   const needsProfile = !profileComplete || error?.code === 'PROFILE_INCOMPLETE';
 
   const close = () => {
@@ -77,7 +88,15 @@ export function RaiseHandDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="raise-title" slotProps={{ paper: { 'data-testid': 'raise-dialog' } as object }}>
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="raise-title"
+      slotProps={{ paper: { 'data-testid': 'raise-dialog' } as object }}
+    >
       <DialogTitle id="raise-title" sx={{ pb: 0.5 }}>
         {t('raise.title')}
       </DialogTitle>
@@ -98,7 +117,11 @@ export function RaiseHandDialog({
         <Typography id="raise-mood" variant="subtitle2" component="p" sx={{ mb: 1 }}>
           {t('raise.mood')}
         </Typography>
-        <Box role="radiogroup" aria-labelledby="raise-mood" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.25 }}>
+        <Box
+          role="radiogroup"
+          aria-labelledby="raise-mood"
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1.25 }}
+        >
           {MOODS.map((option) => {
             const { color, icon: Icon } = MOOD_STYLE[option];
             const chosen = mood === option;
@@ -129,11 +152,28 @@ export function RaiseHandDialog({
                   '&:focus-visible': { outline: `2px solid ${color}`, outlineOffset: 2 },
                 }}
               >
-                <Box sx={{ mx: 'auto', width: 44, height: 44, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: chosen ? color : `${color}26`, color: chosen ? '#0a0b0f' : color }}>
+                <Box
+                  sx={{
+                    mx: 'auto',
+                    width: 44,
+                    height: 44,
+                    borderRadius: '50%',
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: chosen ? color : `${color}26`,
+                    color: chosen ? '#0a0b0f' : color,
+                  }}
+                >
                   <Icon />
                 </Box>
-                <Typography sx={{ fontWeight: 700, mt: 1, fontSize: { xs: 14, sm: 16 } }}>{t(`moods.${option}`)}</Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.35, mt: 0.5 }}>
+                <Typography sx={{ fontWeight: 700, mt: 1, fontSize: { xs: 14, sm: 16 } }}>
+                  {t(`moods.${option}`)}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.35, mt: 0.5 }}
+                >
                   {t(`moodHints.${option}`)}
                 </Typography>
               </Box>
@@ -159,7 +199,9 @@ export function RaiseHandDialog({
           helperText={
             <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
               <span>{t('raise.noteHelp')}</span>
-              <span data-testid="raise-note-counter">{t('raise.noteCounter', { count: note.length, max: HAND_NOTE_MAX_LENGTH })}</span>
+              <span data-testid="raise-note-counter">
+                {t('raise.noteCounter', { count: note.length, max: HAND_NOTE_MAX_LENGTH })}
+              </span>
             </Box>
           }
         />

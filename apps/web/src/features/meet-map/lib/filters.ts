@@ -12,6 +12,11 @@ export const NO_FILTERS: HandFilters = { moods: new Set(MOODS), level: null };
 
 export const isFiltering = (filters: HandFilters) => filters.moods.size < MOODS.length || filters.level !== null;
 
-export function applyFilters<T extends { mood: Mood; levels: readonly NftLevelName[] }>(hands: T[], filters: HandFilters): T[] {
-  return hands.filter((hand) => filters.moods.has(hand.mood) && (!filters.level || hand.levels.includes(filters.level)));
+export function applyFilters<T extends { mood: Mood; levels: readonly NftLevelName[] }>(
+  hands: T[],
+  filters: HandFilters,
+): T[] {
+  return hands.filter(
+    (hand) => filters.moods.has(hand.mood) && (!filters.level || hand.levels.includes(filters.level)),
+  );
 }

@@ -11,7 +11,12 @@ describe('map geometry', () => {
   it('snaps the watched radius to the smallest step covering the visible corners, at most the API limit', () => {
     const center = { lat: 52.52, lng: 13.4 };
     expect(watchRadiusFor(center, [{ lat: 52.523, lng: 13.4 }])).toBe(500);
-    expect(watchRadiusFor(center, [{ lat: 52.53, lng: 13.4 }, { lat: 52.52, lng: 13.401 }])).toBe(2_000);
+    expect(
+      watchRadiusFor(center, [
+        { lat: 52.53, lng: 13.4 },
+        { lat: 52.52, lng: 13.401 },
+      ]),
+    ).toBe(2_000);
     expect(watchRadiusFor(center, [{ lat: 53.52, lng: 13.4 }])).toBe(WATCH_RADII.at(-1));
   });
 });

@@ -29,10 +29,13 @@ describe('the hands store', () => {
 
   it('replays events heard during a fetch on top of its older snapshot', () => {
     // Lowered and raised while the list was on its way: the snapshot still had 1 and lacked 4.
-    const hands = handsFromSnapshot([hand(1), hand(2)], [
-      { type: 'remove', userId: 1 },
-      { type: 'update', hand: hand(4) },
-    ]);
+    const hands = handsFromSnapshot(
+      [hand(1), hand(2)],
+      [
+        { type: 'remove', userId: 1 },
+        { type: 'update', hand: hand(4) },
+      ],
+    );
     expect([...hands.keys()].sort()).toEqual([2, 4]);
   });
 

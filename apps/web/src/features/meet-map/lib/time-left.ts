@@ -1,5 +1,8 @@
 /** Whole hours, minutes and seconds until `expiresAt` (never negative). */
-export function timeLeft(expiresAt: string, now: number): { totalMs: number; hours: number; minutes: number; seconds: number } {
+export function timeLeft(
+  expiresAt: string,
+  now: number,
+): { totalMs: number; hours: number; minutes: number; seconds: number } {
   const totalMs = Math.max(0, Date.parse(expiresAt) - now);
   const totalSeconds = Math.floor(totalMs / 1000);
   return {

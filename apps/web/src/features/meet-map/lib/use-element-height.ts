@@ -5,7 +5,9 @@ export function useElementHeight(): [(element: HTMLElement | null) => void, numb
   const [height, setHeight] = useState(0);
   const ref = useCallback((element: HTMLElement | null) => {
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setHeight(Math.round(entry!.borderBoxSize[0]?.blockSize ?? entry!.contentRect.height)));
+    const observer = new ResizeObserver(([entry]) =>
+      setHeight(Math.round(entry!.borderBoxSize[0]?.blockSize ?? entry!.contentRect.height)),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -39,9 +39,19 @@ export function useLiveHands(area: WatchArea | null, selfId: number | null) {
       const mine = ++generation.current;
       replay.current = [];
       try {
-        const { items } = await getNearby({ lat: target.lat, lng: target.lng, radius: target.radius, limit: NEARBY_MAX_LIMIT });
+        const { items } = await getNearby({
+          lat: target.lat,
+          lng: target.lng,
+          radius: target.radius,
+          limit: NEARBY_MAX_LIMIT,
+        });
         if (mine !== generation.current) return;
-        setHands(handsFromSnapshot(items.filter((hand) => hand.userId !== selfId), replay.current ?? []));
+        setHands(
+          handsFromSnapshot(
+            items.filter((hand) => hand.userId !== selfId),
+            replay.current ?? [],
+          ),
+        );
         setStatus('ready');
       } catch {
         if (mine === generation.current) setStatus('error');

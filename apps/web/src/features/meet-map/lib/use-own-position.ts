@@ -49,7 +49,9 @@ export function useOwnPosition(port: GeolocationPort) {
           hasPosition.current = true;
           setFailure(null);
           // Same place (within a metre, same accuracy): no new object, so nothing re-renders.
-          setPosition((prev) => (prev && distanceMeters(prev, next) < 1 && prev.accuracy === next.accuracy ? prev : next));
+          setPosition((prev) =>
+            prev && distanceMeters(prev, next) < 1 && prev.accuracy === next.accuracy ? prev : next,
+          );
           timer = setTimeout(read, FOLLOW_INTERVAL_MS);
         },
         (error: unknown) => {
@@ -79,6 +81,6 @@ export function useOwnPosition(port: GeolocationPort) {
     setAttempt((n) => n + 1);
   }, []);
 
-  const status: LocationStatus = !consented ? 'needs-consent' : failure ?? (position ? 'ready' : 'locating');
+  const status: LocationStatus = !consented ? 'needs-consent' : (failure ?? (position ? 'ready' : 'locating'));
   return { status, position: consented ? position : null, retry };
 }

@@ -41,7 +41,11 @@ function Burst() {
 
   if (done) return null;
   return (
-    <Box aria-hidden data-testid="confetti" sx={{ position: 'fixed', inset: 0, pointerEvents: 'none', overflow: 'hidden', zIndex: 1500 }}>
+    <Box
+      aria-hidden
+      data-testid="confetti"
+      sx={{ position: 'fixed', inset: 0, pointerEvents: 'none', overflow: 'hidden', zIndex: 1500 }}
+    >
       {pieces.map((p, i) => (
         <Box
           key={i}

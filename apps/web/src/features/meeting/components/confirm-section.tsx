@@ -24,8 +24,15 @@ import { QrScannerDialog } from './qr-scanner-dialog';
 function StateRow({ done, text, testId }: { done: boolean; text: string; testId: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid={testId} data-done={done}>
-      {done ? <DoneIcon sx={{ color: 'success.main', fontSize: 22 }} /> : <PendingIcon sx={{ color: 'text.disabled', fontSize: 22 }} />}
-      <Typography variant="body2" sx={{ color: done ? 'text.primary' : 'text.secondary', fontWeight: done ? 500 : 400 }}>
+      {done ? (
+        <DoneIcon sx={{ color: 'success.main', fontSize: 22 }} />
+      ) : (
+        <PendingIcon sx={{ color: 'text.disabled', fontSize: 22 }} />
+      )}
+      <Typography
+        variant="body2"
+        sx={{ color: done ? 'text.primary' : 'text.secondary', fontWeight: done ? 500 : 400 }}
+      >
         {text}
       </Typography>
     </Stack>
@@ -76,7 +83,12 @@ export function ConfirmSection({
   };
 
   return (
-    <Card sx={{ p: { xs: 2.5, sm: 3 }, border: 1, borderColor: 'divider' }} component="section" aria-labelledby="confirm-title" data-testid="confirm-section">
+    <Card
+      sx={{ p: { xs: 2.5, sm: 3 }, border: 1, borderColor: 'divider' }}
+      component="section"
+      aria-labelledby="confirm-title"
+      data-testid="confirm-section"
+    >
       <Typography id="confirm-title" variant="h6" component="h2" sx={{ fontWeight: 600 }}>
         {t('confirm.title')}
       </Typography>
@@ -86,15 +98,41 @@ export function ConfirmSection({
         </Typography>
       )}
 
-      <Stack spacing={1} sx={{ mt: 2, mb: confirmedByMe && confirmedByPeer ? 0 : 2.5, p: 1.5, borderRadius: 2, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}>
-        <StateRow done={confirmedByMe} text={confirmedByMe ? t('confirm.byMe', { name }) : t('confirm.byMeNot', { name })} testId="confirmed-by-me" />
-        <StateRow done={confirmedByPeer} text={confirmedByPeer ? t('confirm.byPeer', { name }) : t('confirm.byPeerNot', { name })} testId="confirmed-by-peer" />
+      <Stack
+        spacing={1}
+        sx={{
+          mt: 2,
+          mb: confirmedByMe && confirmedByPeer ? 0 : 2.5,
+          p: 1.5,
+          borderRadius: 2,
+          bgcolor: 'action.hover',
+          border: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <StateRow
+          done={confirmedByMe}
+          text={confirmedByMe ? t('confirm.byMe', { name }) : t('confirm.byMeNot', { name })}
+          testId="confirmed-by-me"
+        />
+        <StateRow
+          done={confirmedByPeer}
+          text={confirmedByPeer ? t('confirm.byPeer', { name }) : t('confirm.byPeerNot', { name })}
+          testId="confirmed-by-peer"
+        />
       </Stack>
 
       {!open && (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} data-testid="confirm-locked">
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', color: 'text.secondary' }}
+          data-testid="confirm-locked"
+        >
           <LockIcon />
-          <Typography variant="body2">{t('confirm.locked', { minutes: t('common:units.minutes', { count: MEETING_DURATION_MINUTES }) })}</Typography>
+          <Typography variant="body2">
+            {t('confirm.locked', { minutes: t('common:units.minutes', { count: MEETING_DURATION_MINUTES }) })}
+          </Typography>
         </Stack>
       )}
 
@@ -112,7 +150,15 @@ export function ConfirmSection({
           <Typography variant="subtitle2" component="p" color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('confirm.scanTheirs', { name })}
           </Typography>
-          <Button variant="contained" size="large" startIcon={<CameraIcon />} onClick={() => setScanning(true)} disabled={confirm.isPending} data-testid="scan-button" sx={{ py: 1.5 }}>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<CameraIcon />}
+            onClick={() => setScanning(true)}
+            disabled={confirm.isPending}
+            data-testid="scan-button"
+            sx={{ py: 1.5 }}
+          >
             {t('confirm.scan')}
           </Button>
           {!typing && (
@@ -122,7 +168,15 @@ export function ConfirmSection({
           )}
           <Collapse in={typing} unmountOnExit>
             <Box sx={{ pt: 1 }}>
-              <CodeEntry ref={inputRef} name={name} pending={confirm.isPending} error={error} initial={initialCode ?? ''} onSubmit={(code) => confirm.mutate(code)} onChange={() => confirm.reset()} />
+              <CodeEntry
+                ref={inputRef}
+                name={name}
+                pending={confirm.isPending}
+                error={error}
+                initial={initialCode ?? ''}
+                onSubmit={(code) => confirm.mutate(code)}
+                onChange={() => confirm.reset()}
+              />
             </Box>
           </Collapse>
           {!typing && error && (

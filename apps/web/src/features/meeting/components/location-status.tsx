@@ -26,7 +26,17 @@ export const needsAttention = ({ status, accuracy }: State) =>
  * of a refused permission (both as alerts, `variant` "alert"), or a quiet line while positions
  * flow (`variant` "line"). Each variant renders only its own cases.
  */
-export function LocationStatus({ state, name, onRetry, variant }: { state: State; name: string; onRetry: () => void; variant: 'alert' | 'line' }) {
+export function LocationStatus({
+  state,
+  name,
+  onRetry,
+  variant,
+}: {
+  state: State;
+  name: string;
+  onRetry: () => void;
+  variant: 'alert' | 'line';
+}) {
   const { t } = useTranslation(['meeting', 'errors']);
   const { status, accuracy } = state;
 
@@ -34,11 +44,21 @@ export function LocationStatus({ state, name, onRetry, variant }: { state: State
 
   if (status === 'consent') {
     return (
-      <Alert severity="info" icon={<MyLocationIcon />} data-testid="location-consent" sx={{ border: 1, borderColor: 'info.dark' }}>
+      <Alert
+        severity="info"
+        icon={<MyLocationIcon />}
+        data-testid="location-consent"
+        sx={{ border: 1, borderColor: 'info.dark' }}
+      >
         <AlertTitle sx={{ fontWeight: 600 }}>{t('location.consent.title')}</AlertTitle>
         {t('location.consent.text', { name })}
         <Box sx={{ mt: 1.5 }}>
-          <Button variant="contained" color="info" onClick={() => setConsent('geolocation', true)} startIcon={<MyLocationIcon />}>
+          <Button
+            variant="contained"
+            color="info"
+            onClick={() => setConsent('geolocation', true)}
+            startIcon={<MyLocationIcon />}
+          >
             {t('location.consent.action')}
           </Button>
         </Box>
@@ -86,7 +106,13 @@ export function LocationStatus({ state, name, onRetry, variant }: { state: State
 
   const live = status === 'active';
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }} data-testid="location-status" data-status={status}>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', justifyContent: 'center' }}
+      data-testid="location-status"
+      data-status={status}
+    >
       <Box
         aria-hidden
         sx={{
@@ -105,7 +131,9 @@ export function LocationStatus({ state, name, onRetry, variant }: { state: State
         }}
       />
       <Typography variant="caption" color="text.secondary">
-        {live && accuracy !== null ? t('location.active', { accuracy: Math.max(1, Math.round(accuracy)) }) : t(`location.${status}`)}
+        {live && accuracy !== null
+          ? t('location.active', { accuracy: Math.max(1, Math.round(accuracy)) })
+          : t(`location.${status}`)}
       </Typography>
     </Stack>
   );

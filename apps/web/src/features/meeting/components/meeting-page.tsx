@@ -100,7 +100,8 @@ export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCo
 
   // A fix's answer is the progress alone; the rest of the view follows by 'meeting:update'.
   const setProgress = useCallback(
-    (progress: MeetingProgress) => queryClient.setQueryData<MeetingView>(queryKey, (current) => (current ? { ...current, progress } : current)),
+    (progress: MeetingProgress) =>
+      queryClient.setQueryData<MeetingView>(queryKey, (current) => (current ? { ...current, progress } : current)),
     [queryClient, queryKey],
   );
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
@@ -164,7 +165,11 @@ export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCo
         <Grid container spacing={2} sx={{ mt: 3 }}>
           <Grid size={{ xs: 12, md: 6 }}>
             <Stack spacing={2}>
-              <Card sx={{ p: { xs: 2.5, sm: 3 }, border: 1, borderColor: 'divider' }} component="section" aria-label={t('progress.label')}>
+              <Card
+                sx={{ p: { xs: 2.5, sm: 3 }, border: 1, borderColor: 'divider' }}
+                component="section"
+                aria-label={t('progress.label')}
+              >
                 <ProgressRing
                   progress={view.progress}
                   peerPresent={view.peerPresent}
@@ -179,7 +184,13 @@ export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCo
                   </Box>
                 )}
               </Card>
-              <ConfirmSection view={view} receivedAt={meeting.dataUpdatedAt} name={name} initialCode={initialCode} onCodeExpired={refresh} />
+              <ConfirmSection
+                view={view}
+                receivedAt={meeting.dataUpdatedAt}
+                name={name}
+                initialCode={initialCode}
+                onCodeExpired={refresh}
+              />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>

@@ -74,7 +74,10 @@ export function MintOutcome({
             bgcolor: accent,
             boxShadow: `0 0 40px ${accent}88`,
             animation: 'meeting-pop 700ms cubic-bezier(.2,1.4,.4,1) both',
-            '@keyframes meeting-pop': { '0%': { transform: 'scale(0.3) rotate(-20deg)', opacity: 0 }, '100%': { transform: 'none', opacity: 1 } },
+            '@keyframes meeting-pop': {
+              '0%': { transform: 'scale(0.3) rotate(-20deg)', opacity: 0 },
+              '100%': { transform: 'none', opacity: 1 },
+            },
             '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
           }}
         >
@@ -107,9 +110,26 @@ export function MintOutcome({
   const technical = result.outcome === 'technical_failure';
   const Icon = technical ? TechnicalIcon : FailureIcon;
   return (
-    <Box ref={ref} data-testid="mint-outcome" data-outcome={result.outcome} role="status" sx={{ p: 3, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.02)' }}>
+    <Box
+      ref={ref}
+      data-testid="mint-outcome"
+      data-outcome={result.outcome}
+      role="status"
+      sx={{ p: 3, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'rgba(255,255,255,0.02)' }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ width: 48, height: 48, flexShrink: 0, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: technical ? 'rgba(245,165,36,0.15)' : 'rgba(47,123,255,0.15)', color: technical ? 'warning.main' : 'primary.light' }}>
+        <Box
+          sx={{
+            width: 48,
+            height: 48,
+            flexShrink: 0,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: technical ? 'rgba(245,165,36,0.15)' : 'rgba(47,123,255,0.15)',
+            color: technical ? 'warning.main' : 'primary.light',
+          }}
+        >
           <Icon />
         </Box>
         <Box>

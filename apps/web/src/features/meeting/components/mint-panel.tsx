@@ -54,7 +54,12 @@ export function MintPanel({
   const canMint = view.canMint && !minting;
 
   return (
-    <Card sx={{ p: { xs: 2.5, sm: 3 }, border: 1, borderColor: 'divider' }} component="section" aria-labelledby="mint-title" data-testid="mint-panel">
+    <Card
+      sx={{ p: { xs: 2.5, sm: 3 }, border: 1, borderColor: 'divider' }}
+      component="section"
+      aria-labelledby="mint-title"
+      data-testid="mint-panel"
+    >
       <Typography id="mint-title" variant="h6" component="h2" sx={{ fontWeight: 600 }}>
         {t('mint.title')}
       </Typography>
@@ -64,16 +69,50 @@ export function MintPanel({
 
       {result && (
         <Box sx={{ mb: 2 }}>
-          <MintOutcome result={result} name={name} live={live} canRetry={view.canMint} retrying={minting} onRetry={onMint} />
+          <MintOutcome
+            result={result}
+            name={name}
+            live={live}
+            canRetry={view.canMint}
+            retrying={minting}
+            onRetry={onMint}
+          />
         </Box>
       )}
 
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 1.5, mb: 2, borderRadius: 2, border: 1, borderColor: level ? `${accent}55` : 'divider', bgcolor: level ? `${accent}14` : 'transparent' }} data-testid="mint-level" data-level={level ?? ''}>
-        <Box sx={{ width: 44, height: 44, borderRadius: 2, display: 'grid', placeItems: 'center', color: accent, bgcolor: `${accent}22`, flexShrink: 0 }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{
+          alignItems: 'center',
+          p: 1.5,
+          mb: 2,
+          borderRadius: 2,
+          border: 1,
+          borderColor: level ? `${accent}55` : 'divider',
+          bgcolor: level ? `${accent}14` : 'transparent',
+        }}
+        data-testid="mint-level"
+        data-level={level ?? ''}
+      >
+        <Box
+          sx={{
+            width: 44,
+            height: 44,
+            borderRadius: 2,
+            display: 'grid',
+            placeItems: 'center',
+            color: accent,
+            bgcolor: `${accent}22`,
+            flexShrink: 0,
+          }}
+        >
           <TokenIcon />
         </Box>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography sx={{ fontWeight: 600, color: level ? accent : 'text.secondary' }}>{levelName ? t('mint.level', { level: levelName }) : t('mint.noLevel')}</Typography>
+          <Typography sx={{ fontWeight: 600, color: level ? accent : 'text.secondary' }}>
+            {levelName ? t('mint.level', { level: levelName }) : t('mint.noLevel')}
+          </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="mint-chance">
             {chance !== null ? t('mint.chance', { percent: Math.round(chance * 100) }) : t('mint.chanceUnknown')}
           </Typography>
@@ -95,7 +134,12 @@ export function MintPanel({
             onClick={onMint}
             startIcon={minting ? <CircularProgress size={18} color="inherit" /> : <MintIcon />}
             data-testid="mint-button"
-            sx={{ py: 1.5, fontSize: 17, fontWeight: 600, ...(view.canMint && { boxShadow: `0 8px 28px ${accent}44` }) }}
+            sx={{
+              py: 1.5,
+              fontSize: 17,
+              fontWeight: 600,
+              ...(view.canMint && { boxShadow: `0 8px 28px ${accent}44` }),
+            }}
           >
             {minting ? t('mint.minting') : levelName ? t('mint.button', { level: levelName }) : t('mint.buttonPlain')}
           </Button>
@@ -113,7 +157,11 @@ export function MintPanel({
       )}
 
       {error != null && (
-        <Alert severity={error instanceof ApiError && error.code === 'MINT_IN_PROGRESS' ? 'info' : 'error'} sx={{ mt: 2 }} data-testid="mint-error">
+        <Alert
+          severity={error instanceof ApiError && error.code === 'MINT_IN_PROGRESS' ? 'info' : 'error'}
+          sx={{ mt: 2 }}
+          data-testid="mint-error"
+        >
           {translateError(t, error instanceof ApiError ? error : {})}
         </Alert>
       )}

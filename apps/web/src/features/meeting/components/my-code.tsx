@@ -41,7 +41,9 @@ export function MyCode({
   useEffect(() => {
     let current = true;
     // The QR library loads with the first code drawn, not with the screen.
-    void import('../../../lib/qr-path').then(({ qrPath }) => qrPath(myCode.qr, MARGIN)).then((path) => current && setDrawn({ text: myCode.qr, path }));
+    void import('../../../lib/qr-path')
+      .then(({ qrPath }) => qrPath(myCode.qr, MARGIN))
+      .then((path) => current && setDrawn({ text: myCode.qr, path }));
     return () => {
       current = false;
     };
@@ -80,17 +82,33 @@ export function MyCode({
           shapeRendering="crispEdges"
           data-testid="my-qr"
           data-qr={drawn?.text}
-          sx={{ display: 'block', width: { xs: 232, sm: 248 }, height: { xs: 232, sm: 248 }, bgcolor: '#fff', borderRadius: 3, boxShadow: '0 12px 40px rgba(47,123,255,0.18)' }}
+          sx={{
+            display: 'block',
+            width: { xs: 232, sm: 248 },
+            height: { xs: 232, sm: 248 },
+            bgcolor: '#fff',
+            borderRadius: 3,
+            boxShadow: '0 12px 40px rgba(47,123,255,0.18)',
+          }}
         >
           <path d={path.d} fill="#0a0b0f" />
         </Box>
       ) : (
-        <Skeleton variant="rounded" sx={{ width: { xs: 232, sm: 248 }, height: { xs: 232, sm: 248 }, borderRadius: 3 }} />
+        <Skeleton
+          variant="rounded"
+          sx={{ width: { xs: 232, sm: 248 }, height: { xs: 232, sm: 248 }, borderRadius: 3 }}
+        />
       )}
       <Typography
         component="p"
         aria-label={t('confirm.codeAria', { code: myCode.code.split('').join(' ') })}
-        sx={{ fontFamily: '"Roboto Mono", ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: { xs: 40, sm: 44 }, fontWeight: 700, letterSpacing: '0.12em', lineHeight: 1.1 }}
+        sx={{
+          fontFamily: '"Roboto Mono", ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          fontSize: { xs: 40, sm: 44 },
+          fontWeight: 700,
+          letterSpacing: '0.12em',
+          lineHeight: 1.1,
+        }}
         data-testid="my-code-text"
       >
         {myCode.code.slice(0, half)}
@@ -103,10 +121,20 @@ export function MyCode({
             variant="determinate"
             value={(leftMs / ROTATION_MS) * 100}
             aria-hidden
-            sx={{ height: 4, borderRadius: 2, mb: 0.75, '& .MuiLinearProgress-bar': { transition: 'transform 250ms linear' } }}
+            sx={{
+              height: 4,
+              borderRadius: 2,
+              mb: 0.75,
+              '& .MuiLinearProgress-bar': { transition: 'transform 250ms linear' },
+            }}
           />
         )}
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center' }} data-testid="code-countdown">
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', textAlign: 'center' }}
+          data-testid="code-countdown"
+        >
           {seconds === null
             ? t('confirm.changesEvery', { time: t('common:units.seconds', { count: MEETING_CODE_ROTATION_SECONDS }) })
             : t('confirm.changesIn', { time: t('common:units.seconds', { count: seconds }) })}

@@ -11,7 +11,15 @@ import { LEVEL_ACCENT } from '../../../app/theme';
 import { peerName } from '../lib/peer-name';
 
 /** The person met: avatar, name, token level badges, KYC checkmark and whether they are on this screen. */
-export function PeerHeader({ peer, present, showPresence }: { peer: MeetingView['peer']; present: boolean; showPresence: boolean }) {
+export function PeerHeader({
+  peer,
+  present,
+  showPresence,
+}: {
+  peer: MeetingView['peer'];
+  present: boolean;
+  showPresence: boolean;
+}) {
   const { t } = useTranslation(['meeting', 'common']);
   const name = peerName(t, peer);
   return (
@@ -20,7 +28,16 @@ export function PeerHeader({ peer, present, showPresence }: { peer: MeetingView[
         <Avatar
           src={peer.avatar ?? undefined}
           alt=""
-          sx={{ width: 64, height: 64, fontSize: 26, fontWeight: 600, bgcolor: 'rgba(47,123,255,0.2)', color: 'primary.light', border: 2, borderColor: 'divider' }}
+          sx={{
+            width: 64,
+            height: 64,
+            fontSize: 26,
+            fontWeight: 600,
+            bgcolor: 'rgba(47,123,255,0.2)',
+            color: 'primary.light',
+            border: 2,
+            borderColor: 'divider',
+          }}
         >
           {name.replace('@', '').charAt(0).toUpperCase()}
         </Avatar>
@@ -46,12 +63,21 @@ export function PeerHeader({ peer, present, showPresence }: { peer: MeetingView[
           {t('eyebrow')}
         </Typography>
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 32 }, lineHeight: 1.15, overflowWrap: 'anywhere' }} data-testid="peer-name">
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{ fontSize: { xs: 26, sm: 32 }, lineHeight: 1.15, overflowWrap: 'anywhere' }}
+            data-testid="peer-name"
+          >
             {name}
           </Typography>
           {peer.verified && (
             <Tooltip title={t('peer.verified')}>
-              <VerifiedIcon sx={{ color: '#4a9dff', fontSize: 24 }} titleAccess={t('peer.verified')} data-testid="peer-verified" />
+              <VerifiedIcon
+                sx={{ color: '#4a9dff', fontSize: 24 }}
+                titleAccess={t('peer.verified')}
+                data-testid="peer-verified"
+              />
             </Tooltip>
           )}
         </Stack>
@@ -67,11 +93,23 @@ export function PeerHeader({ peer, present, showPresence }: { peer: MeetingView[
               size="small"
               label={t(`common:levels.${level}`)}
               data-testid="peer-level"
-              sx={{ height: 22, fontWeight: 600, color: LEVEL_ACCENT[level], bgcolor: `${LEVEL_ACCENT[level]}1f`, border: 1, borderColor: `${LEVEL_ACCENT[level]}55` }}
+              sx={{
+                height: 22,
+                fontWeight: 600,
+                color: LEVEL_ACCENT[level],
+                bgcolor: `${LEVEL_ACCENT[level]}1f`,
+                border: 1,
+                borderColor: `${LEVEL_ACCENT[level]}55`,
+              }}
             />
           ))}
           {showPresence && (
-            <Typography variant="body2" sx={{ color: present ? 'success.main' : 'text.secondary' }} data-testid="peer-presence" data-present={present}>
+            <Typography
+              variant="body2"
+              sx={{ color: present ? 'success.main' : 'text.secondary' }}
+              data-testid="peer-presence"
+              data-present={present}
+            >
               {present ? t('peer.present') : t('peer.away')}
             </Typography>
           )}

@@ -13,14 +13,32 @@ const TONE = { idle: 'text.secondary', together: 'success.main', apart: 'warning
 const RING = { idle: '#2f7bff', together: '#3ddc84', apart: '#f5a524', met: '#3ddc84' } as const;
 
 /** The ring itself: a track and an arc filled to `share`, drawn in the status colour. */
-function Ring({ size, share, status, children }: { size: number; share: number; status: MeetingView['progress']['status']; children: ReactNode }) {
+function Ring({
+  size,
+  share,
+  status,
+  children,
+}: {
+  size: number;
+  share: number;
+  status: MeetingView['progress']['status'];
+  children: ReactNode;
+}) {
   const stroke = size < 120 ? 8 : STROKE;
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;
   return (
     <Box sx={{ position: 'relative', width: size, height: size, flexShrink: 0 }}>
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden>
-        <Box component="circle" cx={size / 2} cy={size / 2} r={radius} fill="none" strokeWidth={stroke} sx={{ stroke: (theme) => (theme.vars ?? theme).palette.action.selected }} />
+        <Box
+          component="circle"
+          cx={size / 2}
+          cy={size / 2}
+          r={radius}
+          fill="none"
+          strokeWidth={stroke}
+          sx={{ stroke: (theme) => (theme.vars ?? theme).palette.action.selected }}
+        />
         {/* Nothing yet draws no arc: a round cap alone would be a stray dot. */}
         {share > 0 && (
           <Box
@@ -93,7 +111,10 @@ export function ProgressRing({
       ? t('progress.hint.together', { left: formatDuration(t, requiredMs - progressMs) })
       : status === 'apart'
         ? t('progress.hint.apart', { seconds: t('common:units.seconds', { count: MEETING_MAX_GAP_SECONDS }) })
-        : t('progress.hint.idle', { meters: MEETING_DISTANCE_METERS, minutes: t('common:units.minutes', { count: requiredMinutes }) });
+        : t('progress.hint.idle', {
+            meters: MEETING_DISTANCE_METERS,
+            minutes: t('common:units.minutes', { count: requiredMinutes }),
+          });
 
   const bar = {
     role: 'progressbar',
@@ -105,7 +126,13 @@ export function ProgressRing({
   } as const;
   const text = (
     <>
-      <Typography variant="h6" component="p" sx={{ color: TONE[status], fontWeight: 600, lineHeight: 1.3 }} data-testid="meeting-status-text" aria-live="polite">
+      <Typography
+        variant="h6"
+        component="p"
+        sx={{ color: TONE[status], fontWeight: 600, lineHeight: 1.3 }}
+        data-testid="meeting-status-text"
+        aria-live="polite"
+      >
         {headline}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 420, mx: met ? 0 : 'auto' }}>
@@ -121,7 +148,14 @@ export function ProgressRing({
 
   if (met) {
     return (
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="meeting-progress" data-status={status} data-minutes={done}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center' }}
+        data-testid="meeting-progress"
+        data-status={status}
+        data-minutes={done}
+      >
         <Box {...bar}>
           <Ring size={84} share={1} status={status}>
             <CheckIcon sx={{ fontSize: 40, color: 'success.main' }} />
@@ -138,10 +172,19 @@ export function ProgressRing({
   }
 
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} data-testid="meeting-progress" data-status={status} data-minutes={done}>
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center' }}
+      data-testid="meeting-progress"
+      data-status={status}
+      data-minutes={done}
+    >
       <Box {...bar}>
         <Ring size={208} share={share} status={status}>
-          <Typography sx={{ fontSize: 64, fontWeight: 700, lineHeight: 1, fontVariantNumeric: 'tabular-nums' }} data-testid="minutes-together">
+          <Typography
+            sx={{ fontSize: 64, fontWeight: 700, lineHeight: 1, fontVariantNumeric: 'tabular-nums' }}
+            data-testid="minutes-together"
+          >
             {minutesTogether}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, maxWidth: 140 }}>

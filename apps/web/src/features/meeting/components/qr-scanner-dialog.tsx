@@ -31,7 +31,19 @@ function cameraError(error: unknown): CameraState {
  * meeting code appears, which is handed to `onCode`. The camera stops as soon as the dialog closes.
  * Nothing is recorded or sent but the code.
  */
-export function QrScannerDialog({ open, name, onClose, onCode, onTypeInstead }: { open: boolean; name: string; onClose: () => void; onCode: (code: string) => void; onTypeInstead: () => void }) {
+export function QrScannerDialog({
+  open,
+  name,
+  onClose,
+  onCode,
+  onTypeInstead,
+}: {
+  open: boolean;
+  name: string;
+  onClose: () => void;
+  onCode: (code: string) => void;
+  onTypeInstead: () => void;
+}) {
   const { t } = useTranslation('meeting');
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -56,7 +68,10 @@ export function QrScannerDialog({ open, name, onClose, onCode, onTypeInstead }: 
       }
       try {
         const [media, decoder] = await Promise.all([
-          navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false }),
+          navigator.mediaDevices.getUserMedia({
+            video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+            audio: false,
+          }),
           createQrDecoder(),
         ]);
         stream = media;
@@ -103,7 +118,15 @@ export function QrScannerDialog({ open, name, onClose, onCode, onTypeInstead }: 
   const problem = state === 'denied' || state === 'noCamera' || state === 'failed';
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="xs" aria-labelledby="scanner-title" data-testid="qr-scanner">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="scanner-title"
+      data-testid="qr-scanner"
+    >
       <DialogTitle id="scanner-title">{t('scanner.title', { name })}</DialogTitle>
       <DialogContent>
         <Box
@@ -117,7 +140,14 @@ export function QrScannerDialog({ open, name, onClose, onCode, onTypeInstead }: 
             display: problem ? 'none' : 'block',
           }}
         >
-          <Box component="video" ref={videoRef} muted playsInline aria-hidden sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          <Box
+            component="video"
+            ref={videoRef}
+            muted
+            playsInline
+            aria-hidden
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
           {/* The viewfinder: where to hold the code. */}
           <Box
             aria-hidden
@@ -141,7 +171,13 @@ export function QrScannerDialog({ open, name, onClose, onCode, onTypeInstead }: 
             {t(`scanner.${state}`)}
           </Alert>
         ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, textAlign: 'center' }} data-testid="scanner-hint" data-state={state}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: 1.5, textAlign: 'center' }}
+            data-testid="scanner-hint"
+            data-state={state}
+          >
             {foreign ? t('scanner.notACode', { name }) : t('scanner.hint', { name })}
           </Typography>
         )}

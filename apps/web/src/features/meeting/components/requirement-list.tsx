@@ -15,8 +15,10 @@ import { reasonKey, reasonName, reasonValues } from '../lib/requirement-text';
 function actionOf(requirement: MintRequirement): { href: string; label: string } | null {
   if (requirement.met) return null;
   const reason = reasonName(requirement);
-  if (requirement.key === 'kyc' && (reason === 'you' || reason === 'both')) return { href: '/kyc', label: 'requirements.kyc.action' };
-  if (requirement.key === 'sameLevel' && (reason === 'youHaveNone' || reason === 'different')) return { href: '/market', label: 'requirements.sameLevel.action' };
+  if (requirement.key === 'kyc' && (reason === 'you' || reason === 'both'))
+    return { href: '/kyc', label: 'requirements.kyc.action' };
+  if (requirement.key === 'sameLevel' && (reason === 'youHaveNone' || reason === 'different'))
+    return { href: '/market', label: 'requirements.sameLevel.action' };
   return null;
 }
 
@@ -24,7 +26,15 @@ function actionOf(requirement: MintRequirement): { href: string; label: string }
  * Each condition of a mint, met or not, with the why in words ("Your Silver token is 3 hours short
  * of 24 hours"). A restriction counts down live from the time left the server reported.
  */
-export function RequirementList({ view, name, restrictionLeftMs }: { view: MeetingView; name: string; restrictionLeftMs: number | null }) {
+export function RequirementList({
+  view,
+  name,
+  restrictionLeftMs,
+}: {
+  view: MeetingView;
+  name: string;
+  restrictionLeftMs: number | null;
+}) {
   const { t } = useTranslation(['meeting', 'common']);
   // What every text may name; a reason's own values come on top.
   const common = {
@@ -42,7 +52,8 @@ export function RequirementList({ view, name, restrictionLeftMs }: { view: Meeti
         const values: Record<string, string | number> = { ...common, ...reasonValues(t, requirement) };
         if (key === 'notRestricted' && !met) {
           // Counted down live from what the server said was left; its hours when the view has no time.
-          values.remaining = restrictionLeftMs !== null ? formatDuration(t, restrictionLeftMs, true) : String(values.hoursText ?? '');
+          values.remaining =
+            restrictionLeftMs !== null ? formatDuration(t, restrictionLeftMs, true) : String(values.hoursText ?? '');
           const why = view.restriction?.reason ?? requirement.values?.reason;
           values.why = why ? t(`requirements.notRestricted.why.${why}`) : '';
         }
@@ -60,7 +71,14 @@ export function RequirementList({ view, name, restrictionLeftMs }: { view: Meeti
             data-testid={`requirement-${key}`}
             data-met={met}
             data-reason={requirement.reason ?? ''}
-            sx={{ display: 'flex', gap: 1.5, py: 1.25, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+            sx={{
+              display: 'flex',
+              gap: 1.5,
+              py: 1.25,
+              borderTop: 1,
+              borderColor: 'divider',
+              '&:first-of-type': { borderTop: 0 },
+            }}
           >
             {met ? (
               <MetIcon sx={{ color: 'success.main', mt: '1px' }} titleAccess={t('requirements.metLabel')} />
@@ -71,11 +89,20 @@ export function RequirementList({ view, name, restrictionLeftMs }: { view: Meeti
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {t(`requirements.${key}.title`, values)}
               </Typography>
-              <Typography variant="body2" sx={{ color: met ? 'text.secondary' : 'warning.light' }} data-testid="requirement-detail">
+              <Typography
+                variant="body2"
+                sx={{ color: met ? 'text.secondary' : 'warning.light' }}
+                data-testid="requirement-detail"
+              >
                 {detail}
               </Typography>
               {action && (
-                <Link component={RouterLink} href={action.href} variant="body2" sx={{ display: 'inline-block', mt: 0.25, fontWeight: 500 }}>
+                <Link
+                  component={RouterLink}
+                  href={action.href}
+                  variant="body2"
+                  sx={{ display: 'inline-block', mt: 0.25, fontWeight: 500 }}
+                >
                   {t(action.label)}
                 </Link>
               )}

@@ -24,7 +24,13 @@ describe('a time left', () => {
 
 describe('formatted in words', () => {
   beforeAll(async () => {
-    await i18next.init({ lng: 'en', resources: { en, ru }, ns: ['common', 'meeting'], defaultNS: 'common', interpolation: { escapeValue: false } });
+    await i18next.init({
+      lng: 'en',
+      resources: { en, ru },
+      ns: ['common', 'meeting'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+    });
   });
 
   it('pluralises hours and minutes in English and Russian', () => {

@@ -2,7 +2,10 @@ import { MEETING_CODE_ALPHABET, MEETING_CODE_LENGTH } from '@app/shared/schemas/
 
 const ALLOWED = new Set(MEETING_CODE_ALPHABET);
 const WHOLE_CODE = new RegExp(`^[${MEETING_CODE_ALPHABET}]{${MEETING_CODE_LENGTH}}$`);
-const CODE_IN_TEXT = new RegExp(`(?:^|[^0-9A-Z])([${MEETING_CODE_ALPHABET}]{${MEETING_CODE_LENGTH}})(?=$|[^0-9A-Z])`, 'g');
+const CODE_IN_TEXT = new RegExp(
+  `(?:^|[^0-9A-Z])([${MEETING_CODE_ALPHABET}]{${MEETING_CODE_LENGTH}})(?=$|[^0-9A-Z])`,
+  'g',
+);
 
 /**
  * What the code field keeps of what was typed or pasted: upper case, only the alphabet's

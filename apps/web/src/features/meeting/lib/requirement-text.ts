@@ -38,7 +38,10 @@ function levelText(t: TFunction, value: string): string | null {
  * A reason's values as its text shows them: levels by name ("Silver", "Серебро"), and each count
  * of hours or minutes also in words, pluralised, under `<name>Text` ("3 hours", "3 часа").
  */
-export function reasonValues(t: TFunction, requirement: Pick<MintRequirement, 'key' | 'values'>): Record<string, string | number> {
+export function reasonValues(
+  t: TFunction,
+  requirement: Pick<MintRequirement, 'key' | 'values'>,
+): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   const units = UNITS[requirement.key] ?? {};
   for (const [name, value] of Object.entries(requirement.values ?? {})) {

@@ -6,4 +6,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** Whether this tab is on screen (not in the background, not a locked phone). */
-export const useDocumentVisible = () => useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden', () => true);
+export const useDocumentVisible = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  );

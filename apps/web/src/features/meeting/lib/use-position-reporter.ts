@@ -36,7 +36,10 @@ const FIX_TIMEOUT_MS = MEETING_POSITION_INTERVAL_MS * 3;
 const MAX_ACCURACY = 100_000;
 
 const isPositionError = (error: unknown): error is GeolocationPositionError =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number' && 'PERMISSION_DENIED' in error;
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'number' &&
+  'PERMISSION_DENIED' in error;
 
 function toFix(position: GeolocationPosition): MeetingFixRequest {
   return {
@@ -77,7 +80,8 @@ export function usePositionReporter(peerId: number, enabled: boolean, onProgress
     let stopped = false;
     let busy = false;
     const controller = new AbortController();
-    const set = (next: Partial<ReporterState>) => !stopped && setState((s) => ({ ...s, errorCode: undefined, ...next }));
+    const set = (next: Partial<ReporterState>) =>
+      !stopped && setState((s) => ({ ...s, errorCode: undefined, ...next }));
 
     const tick = async () => {
       if (busy || stopped) return;
@@ -119,6 +123,14 @@ export function usePositionReporter(peerId: number, enabled: boolean, onProgress
     setAttempt((n) => n + 1);
   }, []);
 
-  const status: ReporterStatus = !enabled ? 'off' : !supported ? 'unsupported' : !consented ? 'consent' : !visible ? 'paused' : state.status;
+  const status: ReporterStatus = !enabled
+    ? 'off'
+    : !supported
+      ? 'unsupported'
+      : !consented
+        ? 'consent'
+        : !visible
+          ? 'paused'
+          : state.status;
   return { ...state, status, retry };
 }

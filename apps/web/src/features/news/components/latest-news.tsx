@@ -15,11 +15,15 @@ function NewsCard({ item }: { item: NewsItem }) {
   // An item written in one language only still shows, in that language.
   const title = item.title[language] || item.title.en || item.title.ru;
   const body = item.body[language] || item.body.en || item.body.ru;
-  const date = item.publishedAt ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(item.publishedAt)) : null;
+  const date = item.publishedAt
+    ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long' }).format(new Date(item.publishedAt))
+    : null;
 
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="news-item">
-      {item.image && <CardMedia component="img" image={item.image} alt="" sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />}
+      {item.image && (
+        <CardMedia component="img" image={item.image} alt="" sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />
+      )}
       <CardContent sx={{ p: 3 }}>
         {date && (
           <Typography variant="caption" color="text.secondary" component="p">
@@ -31,7 +35,14 @@ function NewsCard({ item }: { item: NewsItem }) {
         </Typography>
         <Typography
           color="text.secondary"
-          sx={{ mt: 1, whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 4, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          sx={{
+            mt: 1,
+            whiteSpace: 'pre-line',
+            display: '-webkit-box',
+            WebkitLineClamp: 4,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
         >
           {body}
         </Typography>
@@ -55,7 +66,9 @@ export function LatestNews() {
       <Typography id="news-title" variant="h4" component="h2" sx={{ mb: 4 }}>
         {t('home.news.title')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' } }}
+      >
         {items.slice(0, SHOWN).map((item) => (
           <NewsCard key={item.id} item={item} />
         ))}

@@ -16,10 +16,18 @@ export function NotificationToast({ current, onDismiss }: { current: PushItem | 
   const chatId = current?.text === 'notifications.newMessage' ? current.values?.conversationId : undefined;
   // A token minted from a meeting opens on the market.
   const tokenId = current?.text === 'notifications.mintSucceeded' ? current.values?.id : undefined;
-  const link = chatId !== undefined ? { href: `/chat/${chatId}`, label: 'notifications.openChat' } : tokenId ? { href: `/market?nft=${tokenId}`, label: 'notifications.seeToken' } : null;
+  const link =
+    chatId !== undefined
+      ? { href: `/chat/${chatId}`, label: 'notifications.openChat' }
+      : tokenId
+        ? { href: `/market?nft=${tokenId}`, label: 'notifications.seeToken' }
+        : null;
   // Values that name a token level are shown translated ("Silver", "Серебро"), not as the API's code.
   const values = Object.fromEntries(
-    Object.entries(current?.values ?? {}).map(([name, value]) => [name, name === 'level' ? t(`levels.${value}`, { defaultValue: String(value) }) : value]),
+    Object.entries(current?.values ?? {}).map(([name, value]) => [
+      name,
+      name === 'level' ? t(`levels.${value}`, { defaultValue: String(value) }) : value,
+    ]),
   );
   return (
     <Snackbar

@@ -20,8 +20,7 @@ export function PrivateRelayNotice({ onContinue }: { onContinue: () => void }) {
       </Typography>
       <Alert severity="warning">{t('privateRelay.text')}</Alert>
       <Typography>
-        {t('privateRelay.support')}{' '}
-        <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
+        {t('privateRelay.support')} <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
       </Typography>
       <Button variant="contained" size="large" onClick={onContinue} autoFocus>
         {t('privateRelay.continue')}

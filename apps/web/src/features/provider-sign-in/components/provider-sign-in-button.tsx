@@ -5,7 +5,9 @@ import { PROVIDER_SIGN_IN_PATHS } from '@app/shared/schemas/provider-sign-in';
 
 /** Where the button goes: the API's start route, which redirects on to the provider. */
 export function providerSignInHref(returnTo?: string): string {
-  return returnTo ? `${PROVIDER_SIGN_IN_PATHS.start}?${new URLSearchParams({ returnTo })}` : PROVIDER_SIGN_IN_PATHS.start;
+  return returnTo
+    ? `${PROVIDER_SIGN_IN_PATHS.start}?${new URLSearchParams({ returnTo })}`
+    : PROVIDER_SIGN_IN_PATHS.start;
 }
 
 /**
@@ -25,7 +27,11 @@ export function ProviderSignInButton({ returnTo, label }: { returnTo?: string; l
       data-testid="provider-sign-in"
       sx={(theme) => {
         const dark = theme.palette.mode === 'dark';
-        return { bgcolor: dark ? '#fff' : '#000', color: dark ? '#000' : '#fff', '&:hover': { bgcolor: dark ? '#e8e8e8' : '#222' } };
+        return {
+          bgcolor: dark ? '#fff' : '#000',
+          color: dark ? '#000' : '#fff',
+          '&:hover': { bgcolor: dark ? '#e8e8e8' : '#222' },
+        };
       }}
     >
       {label ?? t('button')}

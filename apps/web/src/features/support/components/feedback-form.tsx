@@ -49,14 +49,27 @@ export function FeedbackForm() {
   }
 
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-labelledby="feedback-title" data-testid="feedback-form">
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="feedback-title"
+      data-testid="feedback-form"
+    >
       {formError && (
         <Alert severity="error" role="alert" data-testid="form-error">
           {formError}
         </Alert>
       )}
       <FormTextField control={form.control} name="name" label={t('support.form.name')} autoComplete="name" />
-      <FormTextField control={form.control} name="email" label={t('support.form.email')} type="email" autoComplete="email" />
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={t('support.form.email')}
+        type="email"
+        autoComplete="email"
+      />
       <FormTextField
         control={form.control}
         name="message"

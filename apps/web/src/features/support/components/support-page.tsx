@@ -58,7 +58,11 @@ export function SupportPage() {
           <Grid size={{ xs: 12, md: 5 }}>
             <Stack spacing={3}>
               <InfoCard icon={<MailIcon />} title={t('support.emailTitle')}>
-                <Link href={`mailto:${supportEmail}`} sx={{ display: 'inline-block', mt: 1.5, fontSize: 18, wordBreak: 'break-all' }} data-testid="support-email">
+                <Link
+                  href={`mailto:${supportEmail}`}
+                  sx={{ display: 'inline-block', mt: 1.5, fontSize: 18, wordBreak: 'break-all' }}
+                  data-testid="support-email"
+                >
                   {supportEmail}
                 </Link>
                 <Typography color="text.secondary" sx={{ mt: 1 }}>

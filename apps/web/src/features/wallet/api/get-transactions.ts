@@ -9,7 +9,8 @@ export interface TransactionListParams {
   status?: TransactionStatus;
 }
 
-export const getTransactions = (params: TransactionListParams) => api<TransactionList>('/crypto/transaction', { query: { ...params } });
+export const getTransactions = (params: TransactionListParams) =>
+  api<TransactionList>('/crypto/transaction', { query: { ...params } });
 
 /** Every list shares this prefix, so one invalidation refreshes all pages and filters. */
 export const TRANSACTIONS_KEY = ['crypto', 'transactions'] as const;

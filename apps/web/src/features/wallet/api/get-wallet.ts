@@ -5,7 +5,8 @@ import { useSession } from '../../../lib/session';
 
 export const getWallet = () => api<Wallet>('/crypto/wallet');
 
-export const getWalletQueryOptions = () => queryOptions({ queryKey: ['crypto', 'wallet'], queryFn: getWallet, staleTime: 15_000 });
+export const getWalletQueryOptions = () =>
+  queryOptions({ queryKey: ['crypto', 'wallet'], queryFn: getWallet, staleTime: 15_000 });
 
 /** The caller's balances, deposit address and tokens; disabled for guests. */
 export function useWallet() {

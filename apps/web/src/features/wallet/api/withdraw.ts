@@ -12,7 +12,11 @@ export interface WithdrawInput {
 }
 
 export const withdraw = ({ request, idempotencyKey }: WithdrawInput) =>
-  api<Transaction>('/crypto/wallet/withdraw/', { method: 'POST', body: request, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  api<Transaction>('/crypto/wallet/withdraw/', {
+    method: 'POST',
+    body: request,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
 
 /** POST /crypto/wallet/withdraw/: the answer is the OUTPUT transaction; balances and history refresh. */
 export function useWithdraw() {

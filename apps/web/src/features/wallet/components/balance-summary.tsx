@@ -81,16 +81,36 @@ export function BalanceSummary({ wallet }: { wallet: Wallet }) {
         <Grid size={{ xs: 12, lg: 8 }}>
           <Grid container spacing={{ xs: 1, sm: 1.5 }}>
             <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <Stat label={t('balance.withdrawable')} hint={t('balance.withdrawableHint')} value={f.amount(wallet.withdrawable, 'USDT')} testId="balance-withdrawable" />
+              <Stat
+                label={t('balance.withdrawable')}
+                hint={t('balance.withdrawableHint')}
+                value={f.amount(wallet.withdrawable, 'USDT')}
+                testId="balance-withdrawable"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <Stat label={t('balance.escrow')} hint={t('balance.escrowHint')} value={f.amount(wallet.escrow, 'USDT')} testId="balance-escrow" />
+              <Stat
+                label={t('balance.escrow')}
+                hint={t('balance.escrowHint')}
+                value={f.amount(wallet.escrow, 'USDT')}
+                testId="balance-escrow"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <Stat label={t('balance.pending')} hint={t('balance.pendingHint')} value={f.amount(wallet.pendingWithdrawals, 'USDT')} testId="balance-pending" />
+              <Stat
+                label={t('balance.pending')}
+                hint={t('balance.pendingHint')}
+                value={f.amount(wallet.pendingWithdrawals, 'USDT')}
+                testId="balance-pending"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-              <Stat label={t('balance.gas')} hint={t('balance.gasHint')} value={f.amount(wallet.nativeBalance, 'BNB')} testId="balance-bnb" />
+              <Stat
+                label={t('balance.gas')}
+                hint={t('balance.gasHint')}
+                value={f.amount(wallet.nativeBalance, 'BNB')}
+                testId="balance-bnb"
+              />
             </Grid>
           </Grid>
         </Grid>

@@ -6,7 +6,15 @@ import CheckIcon from '@mui/icons-material/Check';
 import CopyIcon from '@mui/icons-material/ContentCopyOutlined';
 
 /** Copies a value to the clipboard and says so for a moment. */
-export function CopyButton({ value, label, size = 'small' }: { value: string; label: string; size?: 'small' | 'medium' }) {
+export function CopyButton({
+  value,
+  label,
+  size = 'small',
+}: {
+  value: string;
+  label: string;
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation('wallet');
   const [copied, setCopied] = useState(false);
 

@@ -61,7 +61,17 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
     <Card id="deposit" component="section" aria-labelledby="deposit-title" sx={{ height: '100%', scrollMarginTop: 80 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box sx={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(76,175,80,0.15)', color: 'success.main' }}>
+          <Box
+            sx={{
+              width: 36,
+              height: 36,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(76,175,80,0.15)',
+              color: 'success.main',
+            }}
+          >
             <DownloadIcon fontSize="small" />
           </Box>
           <Box>
@@ -74,13 +84,20 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
           </Box>
         </Stack>
 
-        <Stack direction={{ xs: 'column', sm: 'row', md: 'column', lg: 'row' }} spacing={2.5} sx={{ alignItems: { xs: 'center', sm: 'flex-start', md: 'center', lg: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row', md: 'column', lg: 'row' }}
+          spacing={2.5}
+          sx={{ alignItems: { xs: 'center', sm: 'flex-start', md: 'center', lg: 'flex-start' } }}
+        >
           <QrCode value={wallet.address} label={t('deposit.qr')} />
           <Stack spacing={1} sx={{ minWidth: 0, width: '100%' }}>
             <Typography variant="body2" color="text.secondary">
               {t('deposit.address')}
             </Typography>
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, p: 1, pl: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', gap: 0.5, p: 1, pl: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}
+            >
               <Typography
                 sx={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', flexGrow: 1 }}
                 data-testid="deposit-address"
@@ -90,7 +107,12 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
               </Typography>
               <CopyButton value={wallet.address} label={t('deposit.copy')} size="medium" />
             </Stack>
-            <Button size="small" onClick={() => setFull((v) => !v)} sx={{ alignSelf: 'flex-start' }} aria-pressed={full}>
+            <Button
+              size="small"
+              onClick={() => setFull((v) => !v)}
+              sx={{ alignSelf: 'flex-start' }}
+              aria-pressed={full}
+            >
               {full ? t('deposit.hideFull') : t('deposit.showFull')}
             </Button>
           </Stack>

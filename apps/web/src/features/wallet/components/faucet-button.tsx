@@ -27,7 +27,11 @@ export function FaucetButton() {
   };
 
   return (
-    <Stack spacing={1} sx={{ p: 2, borderRadius: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider' }} data-testid="faucet">
+    <Stack
+      spacing={1}
+      sx={{ p: 2, borderRadius: 2, border: 1, borderStyle: 'dashed', borderColor: 'divider' }}
+      data-testid="faucet"
+    >
       <Button
         variant="outlined"
         startIcon={<ScienceIcon />}

@@ -14,7 +14,13 @@ export function MaskedValue({ value, href, copyLabel }: { value: string; href?: 
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, minWidth: 0 }}>
       <Tooltip title={value}>
         {href ? (
-          <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} data-testid="masked-link">
+          <Link
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+            data-testid="masked-link"
+          >
             {text}
           </Link>
         ) : (

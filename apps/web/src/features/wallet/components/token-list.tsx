@@ -17,7 +17,10 @@ import { useNow } from '../../../lib/use-now';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      sx={{ justifyContent: 'space-between', gap: 2, py: 0.75, borderTop: 1, borderColor: 'divider' }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -37,10 +40,24 @@ function TokenCard({ nft, now }: { nft: Nft; now: number }) {
   const accent = LEVEL_ACCENT[nft.level];
 
   return (
-    <Card sx={{ height: '100%', border: 1, borderColor: 'divider', borderTop: 3, borderTopColor: accent }} data-testid="token-card" data-level={nft.level}>
+    <Card
+      sx={{ height: '100%', border: 1, borderColor: 'divider', borderTop: 3, borderTopColor: accent }}
+      data-testid="token-card"
+      data-level={nft.level}
+    >
       <CardContent sx={{ p: 2.5 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
-          <Box sx={{ width: 44, height: 44, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: `${accent}22`, color: accent }}>
+          <Box
+            sx={{
+              width: 44,
+              height: 44,
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: `${accent}22`,
+              color: accent,
+            }}
+          >
             <TokenIcon />
           </Box>
           <Box sx={{ minWidth: 0 }}>

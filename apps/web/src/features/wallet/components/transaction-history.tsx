@@ -12,7 +12,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from '@app/shared/schemas/crypto';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionStatus,
+  type TransactionType,
+} from '@app/shared/schemas/crypto';
 import { useTransactions } from '../api/get-transactions';
 import { TransactionRow } from './transaction-row';
 
@@ -36,7 +41,11 @@ export function TransactionHistory({ explorerUrl }: { explorerUrl: string | null
 
   return (
     <Box component="section" id="history" aria-labelledby="history-title" sx={{ scrollMarginTop: 80 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
+      >
         <Typography id="history-title" variant="h5" component="h2">
           {t('history.title')}
         </Typography>
@@ -85,7 +94,12 @@ export function TransactionHistory({ explorerUrl }: { explorerUrl: string | null
       </Stack>
 
       <Card sx={{ border: 1, borderColor: 'divider', position: 'relative' }} data-testid="history">
-        {isFetching && !isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} aria-label={t('loading')} />}
+        {isFetching && !isPending && (
+          <LinearProgress
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }}
+            aria-label={t('loading')}
+          />
+        )}
         {isPending ? (
           <Stack spacing={1} sx={{ p: 2 }}>
             {[0, 1, 2].map((i) => (
@@ -97,9 +111,15 @@ export function TransactionHistory({ explorerUrl }: { explorerUrl: string | null
             {t('history.error')}
           </Alert>
         ) : data.items.length === 0 ? (
-          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6, px: 2 }} data-testid="history-empty">
+          <Stack
+            spacing={1}
+            sx={{ alignItems: 'center', textAlign: 'center', py: 6, px: 2 }}
+            data-testid="history-empty"
+          >
             <HistoryIcon sx={{ fontSize: 40, color: 'text.secondary' }} />
-            <Typography sx={{ fontWeight: 600 }}>{filtered ? t('history.emptyFiltered') : t('history.empty')}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>
+              {filtered ? t('history.emptyFiltered') : t('history.empty')}
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               {filtered ? t('history.emptyFilteredText') : t('history.emptyText')}
             </Typography>
@@ -115,7 +135,14 @@ export function TransactionHistory({ explorerUrl }: { explorerUrl: string | null
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={1}
-            sx={{ justifyContent: 'space-between', alignItems: 'center', px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+            sx={{
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              px: 2,
+              py: 1.5,
+              borderTop: 1,
+              borderColor: 'divider',
+            }}
           >
             <Typography variant="body2" color="text.secondary" data-testid="history-range">
               {t('history.range', {

@@ -55,7 +55,18 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
       data-type={tx.type}
       data-status={tx.status}
     >
-      <Box sx={{ gridArea: 'icon', width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: TONE[dir] }}>
+      <Box
+        sx={{
+          gridArea: 'icon',
+          width: 36,
+          height: 36,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: TONE[dir],
+        }}
+      >
         <Icon fontSize="small" />
       </Box>
       <Box sx={{ gridArea: 'main', minWidth: 0 }}>
@@ -70,23 +81,44 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
         </Typography>
       </Box>
       <Stack spacing={0.75} sx={{ gridArea: 'side', alignItems: 'flex-end' }}>
-        <Typography sx={{ fontWeight: 600, color: TONE[dir], whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="tx-amount">
+        <Typography
+          sx={{ fontWeight: 600, color: TONE[dir], whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+          data-testid="tx-amount"
+        >
           {SIGN[dir]}
           {f.amount(tx.amount, tx.currency)}
         </Typography>
-        <StatusChip status={tx.status} tones={TRANSACTION_TONE} variant="outlined" label={t(`status.${tx.status}`)} testId="tx-status" />
+        <StatusChip
+          status={tx.status}
+          tones={TRANSACTION_TONE}
+          variant="outlined"
+          label={t(`status.${tx.status}`)}
+          testId="tx-status"
+        />
       </Stack>
       {(tx.txHash || tx.counterparty || tx.error) && (
         <Box sx={{ gridArea: 'meta', minWidth: 0 }}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, alignItems: 'center' }}>
             {tx.txHash && (
-              <Typography variant="body2" component="div" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                {t('history.hash')} <MaskedValue value={tx.txHash} href={txUrl(explorerUrl, tx.txHash)} copyLabel={t('copyHash')} />
+              <Typography
+                variant="body2"
+                component="div"
+                color="text.secondary"
+                sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+              >
+                {t('history.hash')}{' '}
+                <MaskedValue value={tx.txHash} href={txUrl(explorerUrl, tx.txHash)} copyLabel={t('copyHash')} />
               </Typography>
             )}
             {tx.counterparty && (
-              <Typography variant="body2" component="div" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-                {t(dir === 'in' ? 'history.from' : 'history.to')} <MaskedValue value={tx.counterparty} copyLabel={t('copyAddress')} />
+              <Typography
+                variant="body2"
+                component="div"
+                color="text.secondary"
+                sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+              >
+                {t(dir === 'in' ? 'history.from' : 'history.to')}{' '}
+                <MaskedValue value={tx.counterparty} copyLabel={t('copyAddress')} />
               </Typography>
             )}
           </Stack>

@@ -53,7 +53,10 @@ export function WalletPage() {
 
   return (
     <Box sx={{ py: 3 }} data-testid="wallet">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 3 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 3 }}
+      >
         <Typography variant="h4" component="h1">
           {t('title')}
         </Typography>

@@ -11,7 +11,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/NorthEast';
-import { MIN_WITHDRAW_USDT, withdrawRequestSchema, type CryptoInfo, type Wallet, type WithdrawRequest } from '@app/shared/schemas/crypto';
+import {
+  MIN_WITHDRAW_USDT,
+  withdrawRequestSchema,
+  type CryptoInfo,
+  type Wallet,
+  type WithdrawRequest,
+} from '@app/shared/schemas/crypto';
 import { MSG } from '@app/shared/validation/messages';
 import { FormTextField } from '../../../components/form/form-fields';
 import { serverErrorText, useZodForm } from '../../../components/form/form';
@@ -59,7 +65,9 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
   const [doneId, setDoneId] = useState<number | null>(null);
 
   const feeAmount = fee.data?.fee ?? wallet.transferFee;
-  const knownGap: FeeGap | null = isBelow(wallet.nativeBalance, feeAmount) ? { balance: wallet.nativeBalance, fee: feeAmount } : null;
+  const knownGap: FeeGap | null = isBelow(wallet.nativeBalance, feeAmount)
+    ? { balance: wallet.nativeBalance, fee: feeAmount }
+    : null;
   const gap = answeredGap ?? knownGap;
 
   const submit = async (values: WithdrawRequest) => {
@@ -100,10 +108,25 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
   const onSubmit = (event?: BaseSyntheticEvent) => form.handleSubmit(submit)(event);
 
   return (
-    <Card id="withdraw" component="section" aria-labelledby="withdraw-title" sx={{ height: '100%', scrollMarginTop: 80 }}>
+    <Card
+      id="withdraw"
+      component="section"
+      aria-labelledby="withdraw-title"
+      sx={{ height: '100%', scrollMarginTop: 80 }}
+    >
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box sx={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(47,123,255,0.15)', color: 'primary.main' }}>
+          <Box
+            sx={{
+              width: 36,
+              height: 36,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(47,123,255,0.15)',
+              color: 'primary.main',
+            }}
+          >
             <UploadIcon fontSize="small" />
           </Box>
           <Box>
@@ -138,7 +161,10 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
               control={form.control}
               name="amount"
               label={t('withdraw.amount')}
-              hint={t('withdraw.amountHint', { available: f.amount(wallet.withdrawable, 'USDT'), min: f.number(MIN_WITHDRAW_USDT) })}
+              hint={t('withdraw.amountHint', {
+                available: f.amount(wallet.withdrawable, 'USDT'),
+                min: f.number(MIN_WITHDRAW_USDT),
+              })}
               inputMode="decimal"
               autoComplete="off"
               slotProps={{

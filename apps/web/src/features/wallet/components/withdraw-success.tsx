@@ -14,16 +14,37 @@ import { MaskedValue } from './masked-value';
 import { StatusChip, TRANSACTION_TONE } from '../../../components/status-chip';
 
 /** What happened to the withdrawal just sent, live until it settles. */
-export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; explorerUrl: string | null; onAgain: () => void }) {
+export function WithdrawSuccess({
+  id,
+  explorerUrl,
+  onAgain,
+}: {
+  id: number;
+  explorerUrl: string | null;
+  onAgain: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const f = useFormat();
   const { data: tx } = useTransaction(id);
 
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} data-testid="withdraw-success" role="status">
-      {tx?.status === 'FAIL' ? <FailIcon color="error" sx={{ fontSize: 56 }} /> : <DoneIcon color="success" sx={{ fontSize: 56 }} />}
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}
+      data-testid="withdraw-success"
+      role="status"
+    >
+      {tx?.status === 'FAIL' ? (
+        <FailIcon color="error" sx={{ fontSize: 56 }} />
+      ) : (
+        <DoneIcon color="success" sx={{ fontSize: 56 }} />
+      )}
       <Typography variant="h6" component="p" data-testid="withdraw-title">
-        {tx?.status === 'CONFIRMED' ? t('withdraw.doneTitle') : tx?.status === 'FAIL' ? t('withdraw.failedTitle') : t('withdraw.successTitle')}
+        {tx?.status === 'CONFIRMED'
+          ? t('withdraw.doneTitle')
+          : tx?.status === 'FAIL'
+            ? t('withdraw.failedTitle')
+            : t('withdraw.successTitle')}
       </Typography>
       {tx ? (
         <>
@@ -36,7 +57,13 @@ export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; expl
             </Box>
           )}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'center' }}>
-            <StatusChip status={tx.status} tones={TRANSACTION_TONE} variant="outlined" label={t(`status.${tx.status}`)} testId="tx-status" />
+            <StatusChip
+              status={tx.status}
+              tones={TRANSACTION_TONE}
+              variant="outlined"
+              label={t(`status.${tx.status}`)}
+              testId="tx-status"
+            />
             {!isSettled(tx.status) && (
               <Typography variant="body2" color="text.secondary">
                 {t('confirmations', { count: tx.requiredConfirmations, done: tx.confirmations })}
@@ -49,8 +76,14 @@ export function WithdrawSuccess({ id, explorerUrl, onAgain }: { id: number; expl
             </Typography>
           )}
           {tx.txHash && (
-            <Typography variant="body2" component="div" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              {t('history.hash')} <MaskedValue value={tx.txHash} href={txUrl(explorerUrl, tx.txHash)} copyLabel={t('copyHash')} />
+            <Typography
+              variant="body2"
+              component="div"
+              color="text.secondary"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
+              {t('history.hash')}{' '}
+              <MaskedValue value={tx.txHash} href={txUrl(explorerUrl, tx.txHash)} copyLabel={t('copyHash')} />
             </Typography>
           )}
         </>

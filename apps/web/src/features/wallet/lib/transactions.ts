@@ -17,7 +17,9 @@ export const pendingDeposits = (items: readonly Transaction[]) =>
   items.filter((tx) => tx.type === 'INPUT' && !isSettled(tx.status));
 
 /** Confirmation progress in percent, 0..100. */
-export function confirmationProgress(tx: Pick<Transaction, 'confirmations' | 'requiredConfirmations' | 'status'>): number {
+export function confirmationProgress(
+  tx: Pick<Transaction, 'confirmations' | 'requiredConfirmations' | 'status'>,
+): number {
   if (tx.status === 'CONFIRMED') return 100;
   if (tx.requiredConfirmations <= 0) return 0;
   return Math.min(100, Math.round((tx.confirmations / tx.requiredConfirmations) * 100));
