@@ -225,18 +225,16 @@ describe('requirements', () => {
     const [a, b] = await readyPair();
     const pair = pairOf(a.id, b.id);
     const [meeting] = await t.database.db.select().from(meetings).where(eq(meetings.userLowId, pair.low));
-    await t.database.db
-      .insert(mintAttempts)
-      .values({
-        meetingId: meeting!.id,
-        userLowId: pair.low,
-        userHighId: pair.high,
-        requestedBy: a.id,
-        type: 0,
-        outcome: 'pending',
-        chance: '0.5',
-        roll: '0.1',
-      });
+    await t.database.db.insert(mintAttempts).values({
+      meetingId: meeting!.id,
+      userLowId: pair.low,
+      userHighId: pair.high,
+      requestedBy: a.id,
+      type: 0,
+      outcome: 'pending',
+      chance: '0.5',
+      roll: '0.1',
+    });
     expect((await mint(b, a)).body.code).toBe('MINT_IN_PROGRESS');
     expect((await view(t.app, a, b)).requirements.find((r) => r.key === 'pairNotMinted')).toMatchObject({
       met: false,
