@@ -113,7 +113,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
   app.decorate('config', config);
   app.decorate('database', deps.database);
-  app.decorate('clock', createClock(config.CLOCK_CONTROL));
+  const { db } = deps.database;
+  const clock = createClock(config.CLOCK_CONTROL);
+  app.decorate('clock', clock);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
   });
@@ -163,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
   });
   const events = createEventBus({
-    db: deps.database.db,
+    db: db,
     jobs,
     relayEvery: config.WORKERS_ENABLED ? 500 : undefined,
     log: app.log,
@@ -183,11 +185,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Services
   const tokens = createTokenService(deps.jwtSecret);
-  await app.register(authPlugin, { db: deps.database.db, tokens });
+  await app.register(authPlugin, { db: db, tokens });
   // Realtime at the bottom: modules get it and add their own socket handlers.
   const realtime = attachRealtime(app, { redis: deps.redis });
   const mailer = await createMailer({
-    db: deps.database.db,
+    db: db,
     jobs,
     log: app.log,
     smtpUrl: config.SMTP_URL,
@@ -196,7 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   const accounts = createAccountService({
-    db: deps.database.db,
+    db: db,
     tokens,
     mailer,
     hashCode: createCodeHasher(`${deps.jwtSecret}:email-codes`),
@@ -204,13 +206,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     passwordCost: config.PASSWORD_HASH_COST,
     supportEmail: config.SUPPORT_EMAIL,
   });
-  registerChatSockets(realtime, { db: deps.database.db, log: app.log });
+  registerChatSockets(realtime, { db: db, log: app.log });
   // The mint sits above crypto and meet; the chain workers drive its pending attempts too, so
   // they ask for it when they pass (it is built once the meetings exist).
   let mintModule: MintModule | undefined;
   const cryptoModule = deps.chain
     ? await createCryptoModule({
-        db: deps.database.db,
+        db: db,
         chain: deps.chain,
         realtime,
         jobs,
@@ -232,7 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (cryptoModule) {
     mintModule = createMintModule({
       ctx: cryptoModule.ctx,
-      clock: app.clock,
+      clock,
       meetings,
       config,
       toUser: realtime.toUser,
@@ -253,17 +255,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (api) => {
       await api.register(healthRoutes, { ping: () => deps.database.ping() });
       await api.register(systemRoutes, { publicConfig });
-      await api.register(mediaRoutes, { prefix: '/media', store: createMediaStore(config) });
-      await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE });
-      await api.register(providerSignInRoutes, { prefix: '/user' });
-      await api.register(referralRoutes, { prefix: '/referral', accounts });
-      await api.register(newsRoutes, { prefix: '/notif' });
-      await api.register(cpaRoutes, { prefix: '/cpa' });
-      await api.register(chatRoutes, { prefix: '/chat' });
-      await api.register(reportRoutes, { prefix: '/report' });
+      await api.register(mediaRoutes, {
+        prefix: '/media',
+        store: createMediaStore(config),
+        db,
+        uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+      });
+      await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE, db });
+      await api.register(providerSignInRoutes, { prefix: '/user', db, tokens, config });
+      await api.register(referralRoutes, { prefix: '/referral', accounts, db });
+      await api.register(newsRoutes, { prefix: '/notif', db });
+      await api.register(cpaRoutes, { prefix: '/cpa', db });
+      await api.register(chatRoutes, { prefix: '/chat', db, realtime });
+      await api.register(reportRoutes, { prefix: '/report', db });
       await api.register(handRoutes, { prefix: '/meet', hands: meetHands });
-      await api.register(meetingRoutes, { prefix: '/meet/meetings' });
-      if (config.CLOCK_CONTROL) await api.register(devClockRoutes, { prefix: '/dev' });
+      await api.register(meetingRoutes, { prefix: '/meet/meetings', meetings });
+      if (config.CLOCK_CONTROL) await api.register(devClockRoutes, { prefix: '/dev', clock });
       if (cryptoModule) await api.register(cryptoModule.routes, { prefix: '/crypto', ...cryptoModule.routeOptions });
       if (mintModule) await api.register(mintModule.routes, { prefix: '/crypto', ...mintModule.routeOptions });
     },

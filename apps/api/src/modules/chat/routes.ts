@@ -18,6 +18,8 @@ import {
 } from '@app/shared/schemas/chat';
 import { okSchema } from '@app/shared/schemas/auth';
 import { blockUser, listBlocks, unblockUser } from '../people/blocks';
+import type { Db } from '../../db/client';
+import type { Realtime } from '../../realtime/socket-server';
 import {
   getConversation,
   listConversations,
@@ -32,11 +34,9 @@ import {
 const bearer = [{ bearer: [] }];
 
 /** The chat (PRODUCT.md "Messaging"). Routes only parse, call one service function and answer. */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ db: Db; realtime: Realtime }> = async (app, { db, realtime }) => {
   const tags = ['chat'];
-  const db = app.database.db;
-  // app.realtime is attached after the routes are registered; look it up when a message goes out.
-  const ctx: ChatContext = { db, emit: (userId, event, ...args) => app.realtime.toUser(userId, event, ...args) };
+  const ctx: ChatContext = { db, emit: realtime.toUser };
   const userId = (request: { auth?: { id: number } }) => request.auth!.id;
   app.addHook('preHandler', app.authenticate);
 

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { partnerLinkOf, visitorOf } from '../../lib/visitor';
+import type { Db } from '../../db/client';
 import { recordPartnerHit } from './service';
 
-export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/hits',
     {
@@ -21,7 +22,7 @@ export const cpaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION_ERROR', {
           fields: [{ path: 'x-cpa', key: 'msg.invalid-value', message: 'Invalid value' }],
         });
-      return { counted: await recordPartnerHit(app.database.db, link.linkId, visitorOf(request), link.uid) };
+      return { counted: await recordPartnerHit(db, link.linkId, visitorOf(request), link.uid) };
     },
   );
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Clock } from '../../lib/clock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const DAY_MS = 86_400_000;
@@ -9,12 +10,12 @@ const nowSchema = z.object({ now: z.number().int() });
  * only then): a browser test plays twenty minutes of a meeting, or a day of holding a token, in
  * seconds. The clock only moves forward.
  */
-export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devClockRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   const tags = ['dev'];
   app.get(
     '/clock',
     { schema: { tags, summary: 'The server clock (epoch ms)', response: { 200: nowSchema } } },
-    async () => ({ now: app.clock.now() }),
+    async () => ({ now: clock.now() }),
   );
   app.post(
     '/clock',
@@ -33,8 +34,8 @@ export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      app.clock.advance(request.body.advanceMs);
-      return { now: app.clock.now() };
+      clock.advance(request.body.advanceMs);
+      return { now: clock.now() };
     },
   );
 };

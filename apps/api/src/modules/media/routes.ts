@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { readMultipartBody } from './multipart-body';
 import { deleteMedia, findAvatarFile, listAlbum, uploadMedia, type MediaDeps } from './service';
+import type { Db } from '../../db/client';
 import type { FileStore } from './storage';
 
 const uploadBodySchema = uploadFieldsSchema.extend({
@@ -44,11 +45,14 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (app, opts) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore; db: Db; uploadMaxBytes: number }> = async (
+  app,
+  opts,
+) => {
   await app.register(multipart, {
-    limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+    limits: { fileSize: opts.uploadMaxBytes, files: 1, fields: 10, parts: 12 },
   });
-  const deps: MediaDeps = { db: app.database.db, store: opts.store, log: app.log };
+  const deps: MediaDeps = { db: opts.db, store: opts.store, log: app.log };
 
   app.post(
     '',
@@ -139,6 +143,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore }> = async (a
         response: { 200: albumListSchema },
       },
     },
-    async (request) => listAlbum(app.database.db, request.params.album, request.query.userId),
+    async (request) => listAlbum(opts.db, request.params.album, request.query.userId),
   );
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newsListQuerySchema, newsListSchema } from '@app/shared/schemas/news';
+import type { Db } from '../../db/client';
 import { listPublishedNews } from './service';
 
 /** SPEC.md section 7 "GET /notif/news/": the public list (the admin side comes with /control). */
-export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const newsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/news/',
     {
@@ -14,6 +15,6 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsListSchema },
       },
     },
-    async (request) => listPublishedNews(app.database.db, request.query.offset, request.query.limit),
+    async (request) => listPublishedNews(db, request.query.offset, request.query.limit),
   );
 };

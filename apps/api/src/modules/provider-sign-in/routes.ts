@@ -16,6 +16,9 @@ import { requestLocale } from '../../lib/request-locale';
 import { acceptFormBodies } from './form-body';
 import { createProviderClient } from './oidc-client';
 import { claimSignIn, finishSignIn, refusalReason, startSignIn } from './service';
+import type { Db } from '../../db/client';
+import type { Config } from '../../config';
+import type { TokenService } from '../../lib/jwt';
 import { clearStateCookie, readStateCookie, setStateCookie } from './state-cookie';
 
 const redirectResponse = { 302: z.null().describe('Redirect (Location header)') };
@@ -54,10 +57,13 @@ function describeFailure(error: unknown) {
  * Sign in with an OpenID Connect provider (Apple's): authorization code flow with PKCE, state and
  * nonce. Registered under /api/user, so the paths are SPEC.md section 7's /user/apple... calls.
  */
-export const providerSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const client = createProviderClient(app.config);
-  const provider = app.config.OIDC_PROVIDER_NAME;
-  const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
+export const providerSignInRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService; config: Config }> = async (
+  app,
+  { db, tokens, config },
+) => {
+  const client = createProviderClient(config);
+  const provider = config.OIDC_PROVIDER_NAME;
+  const secureCookie = config.PUBLIC_URL.startsWith('https:');
 
   app.get(
     '/apple',
@@ -75,7 +81,7 @@ export const providerSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('PROVIDER_NOT_CONFIGURED');
       }
       try {
-        const { url, state } = await startSignIn(app.database.db, client, safeReturnTo(request.query.returnTo));
+        const { url, state } = await startSignIn(db, client, safeReturnTo(request.query.returnTo));
         setStateCookie(reply, state, secureCookie);
         return reply.redirect(url.toString());
       } catch (error) {
@@ -89,7 +95,7 @@ export const providerSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const callback = async (request: FastifyRequest, reply: FastifyReply, params: ProviderCallbackParams) => {
     if (!client) return reply.redirect(toPage({ error: 'PROVIDER_NOT_CONFIGURED' }));
     try {
-      const state = await finishSignIn(app.database.db, client, { provider, params, locale: requestLocale(request) });
+      const state = await finishSignIn(db, client, { provider, params, locale: requestLocale(request) });
       return reply.redirect(toPage({ state }));
     } catch (error) {
       request.log.warn(describeFailure(error), 'provider sign-in refused');
@@ -130,7 +136,7 @@ export const providerSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await claimSignIn(app.database.db, app.tokens, {
+      const result = await claimSignIn(db, tokens, {
         state: request.body.state,
         browserState: readStateCookie(request),
       });

@@ -4,9 +4,13 @@ import { okSchema } from '@app/shared/schemas/auth';
 import { promocodeSchema } from '@app/shared/validation/rules';
 import { visitorOf } from '../../lib/visitor';
 import type { AccountService } from '../user/account-service';
+import type { Db } from '../../db/client';
 import { trackReferralHit } from './service';
 
-export const referralRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+export const referralRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; db: Db }> = async (
+  app,
+  { accounts, db },
+) => {
   app.get(
     '/track/:code',
     {
@@ -18,7 +22,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }>
         response: { 200: z.object({ valid: z.boolean(), counted: z.boolean() }) },
       },
     },
-    async (request) => trackReferralHit(app.database.db, request.params.code, visitorOf(request)),
+    async (request) => trackReferralHit(db, request.params.code, visitorOf(request)),
   );
 
   app.post(

@@ -8,14 +8,14 @@ import {
   reportSchema,
   resolveReportRequestSchema,
 } from '@app/shared/schemas/chat';
+import type { Db } from '../../db/client';
 import { createReport, listReports, resolveReport } from './service';
 
 const bearer = [{ bearer: [] }];
 
 /** SPEC.md section 7 "Reports". Routes only parse, call one service function and answer. */
-export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['report'];
-  const db = app.database.db;
   app.addHook('preHandler', app.authenticate);
 
   app.post(

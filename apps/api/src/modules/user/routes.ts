@@ -18,14 +18,15 @@ import { nicknameSchema } from '@app/shared/validation/rules';
 import { requestLocale } from '../../lib/request-locale';
 import { partnerLinkOf } from '../../lib/visitor';
 import type { AccountService } from './account-service';
+import type { Db } from '../../db/client';
 import { getMe } from './service';
 
 const bearer = [{ bearer: [] }];
 
 /** SPEC.md section 7 "User". Routes only parse, call one service function and answer. */
-export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAge: number }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAge: number; db: Db }> = async (
   app,
-  { accounts, minAge },
+  { accounts, minAge, db },
 ) => {
   const auth = app.rateLimits.auth;
 
@@ -64,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
         response: { 200: meSchema },
       },
     },
-    async (request) => getMe(app.database.db, request.auth!.id),
+    async (request) => getMe(db, request.auth!.id),
   );
 
   app.post(

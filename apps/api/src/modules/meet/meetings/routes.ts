@@ -7,16 +7,16 @@ import {
   meetingViewSchema,
   mintChancesSchema,
 } from '@app/shared/schemas/meet';
+import type { MeetingService } from './service';
 import { sightDevice } from './plugin';
 
 const bearer = [{ bearer: [] }];
 
 /** /api/meet/meetings: the meeting and mint screen, precise fixes, code confirmation. */
-export const meetingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const meetingRoutes: FastifyPluginAsyncZod<{ meetings: MeetingService }> = async (app, { meetings }) => {
   const tags = ['meet'];
-  const meetings = app.meetings;
   // Device protection sees the request before the service decides anything.
-  const preHandler = [app.authenticate, sightDevice(app.meetings.devices)];
+  const preHandler = [app.authenticate, sightDevice(meetings.devices)];
 
   app.get(
     '/chances',
