@@ -61,7 +61,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       // PGlite prepares parameterised statements, and a prepared statement holds one command:
       // text without parameters may hold several (the job queue's schema), so it runs as a script.
       if (!values?.length) {
-        const results = await client.exec(text);
+        // One connection for everyone: a script that fails inside its own BEGIN would leave the
+        // session in an aborted transaction and fail every later statement, so it is rolled back.
+        const results = await client.exec(text).catch(async (error: unknown) => {
+          if (/\bbegin\b/i.test(text)) await client.exec('rollback').catch(() => undefined);
+          throw error;
+        });
         const last = results.at(-1);
         return {
           rows: (last?.rows ?? []) as Record<string, unknown>[],
