@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther, type Address } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { eq } from 'drizzle-orm';
-import type { Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
-import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import type { Purchase, Transaction } from '@app/shared/schemas/crypto';
+import { createTestApp, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
 import { ledgerEntries } from '../../db/schema';
 import { createDepositWatcher } from './deposit-watcher';
 import { recordCreatedTokens, awaitCreated } from './market-service';
+import { walletKit } from '../../../test/kits/wallet';
 import { silentEvents, type CryptoContext } from './context';
 
 /**
@@ -20,35 +21,7 @@ let t: TestApp;
 const usdt = (n: number | string) => parseEther(String(n));
 const outside = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
-async function userWithToken(role: 'user' | 'admin' = 'user') {
-  const user = await insertUser(t.database, { role, domain: `u${Math.random().toString(36).slice(2, 10)}` });
-  return { id: user.id, headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } };
-}
-
-async function call<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: unknown,
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/crypto${url}`,
-    headers,
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json() as T };
-}
-
-const wallet = async (headers: Record<string, string>) => (await call<Wallet>('GET', '/wallet', headers)).body;
-
-/** Runs the workers until nothing changes, mining blocks so receipts and confirmations arrive. */
-async function settle(passes = 8) {
-  for (let i = 0; i < passes; i++) {
-    await chain.mine(1);
-    await t.app.cryptoWorkers!.runOnce();
-  }
-}
+const { userWithToken, call, wallet, settle } = walletKit(() => ({ t, chain }));
 
 async function deposit(headers: Record<string, string>, amount: number) {
   const { address } = await wallet(headers);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
+import type { Purchase, Transaction } from '@app/shared/schemas/crypto';
 import { isErrorCode } from '@app/shared/errors';
-import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import { createTestApp, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
 import { devChainDefinition } from '../../chain/start-chain';
 import { DEV_CHAIN_ID } from '../../chain/dev-chain';
@@ -13,6 +13,7 @@ import { createViemGateway } from '../../chain/viem-gateway';
 import { chainCursors, cryptoTransactions, domainEvents, ledgerEntries } from '../../db/schema';
 import { createDepositWatcher } from './deposit-watcher';
 import { createWithdrawalSender } from './withdrawal-sender';
+import { walletKit } from '../../../test/kits/wallet';
 import { silentEvents, type CryptoContext } from './context';
 
 /**
@@ -25,37 +26,10 @@ let t: TestApp;
 
 const usdt = (n: number | string) => parseEther(String(n));
 
-async function userWithToken(role: 'user' | 'admin' = 'user') {
-  const user = await insertUser(t.database, { role, domain: `w${Math.random().toString(36).slice(2, 10)}` });
-  return { id: user.id, headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } };
-}
+const { userWithToken, call, wallet, settle } = walletKit(() => ({ t, chain }));
 
-async function call<T>(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  headers: Record<string, string>,
-  payload?: unknown,
-) {
-  const res = await t.app.inject({
-    method,
-    url: `/api/crypto${url}`,
-    headers,
-    ...(payload !== undefined && { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: res.json() as T };
-}
-
-const wallet = async (headers: Record<string, string>) => (await call<Wallet>('GET', '/wallet', headers)).body;
 const history = async (headers: Record<string, string>) =>
   (await call<{ items: Transaction[]; total: number }>('GET', '/transaction', headers)).body;
-
-/** Runs the workers until nothing changes, mining blocks so receipts and confirmations arrive. */
-async function settle(passes = 8) {
-  for (let i = 0; i < passes; i++) {
-    await chain.mine(1);
-    await t.app.cryptoWorkers!.runOnce();
-  }
-}
 
 /** BNB from an address outside the platform, in a real transaction; mined when it resolves. */
 async function sendBnbFromOutside(to: Address, value: bigint) {
