@@ -53,9 +53,13 @@ test.describe('wallet', () => {
     await expect(page.getByTestId('faucet-sent')).toContainText('1,000 test USDT are on their way');
     await expect(page.getByTestId('balance-total')).toHaveText('1,000 USDT', { timeout: 60_000 });
     await expect(page.getByTestId('balance-withdrawable')).toHaveText('1,000 USDT');
-    const deposit = history(page).getByTestId('tx-row').filter({ hasText: 'Deposit' });
+    const deposit = history(page).getByTestId('tx-row').filter({ hasText: 'Deposit' }).filter({ hasText: 'USDT' });
     await expect(deposit).toHaveAttribute('data-status', 'CONFIRMED');
     await expect(deposit.getByTestId('tx-amount')).toHaveText('+1,000 USDT');
+    // The faucet's gas money arrives too, as a BNB deposit of its own.
+    const gas = history(page).getByTestId('tx-row').filter({ hasText: 'Deposit' }).filter({ hasText: 'BNB' });
+    await expect(gas).toHaveAttribute('data-status', 'CONFIRMED');
+    await expect(gas.getByTestId('tx-amount')).toHaveText('+0.01 BNB');
     await expect(page.getByTestId('balance-bnb')).not.toHaveText('0 BNB');
     await expect(page.getByTestId('insufficient-fee')).toHaveCount(0);
 
@@ -105,7 +109,8 @@ test.describe('wallet', () => {
     await page.getByRole('option', { name: 'All types' }).click();
     await page.getByTestId('filter-status').click();
     await page.getByRole('option', { name: 'All statuses' }).click();
-    await expect(history(page).getByTestId('tx-row')).toHaveCount(2);
+    // The USDT deposit, the faucet's BNB and the withdrawal.
+    await expect(history(page).getByTestId('tx-row')).toHaveCount(3);
     await shoot(page, 'wallet-en-360');
   });
 

@@ -61,7 +61,7 @@ export async function createMailer(opts: {
       await opts.db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, id));
     },
     // About a day of retries (2 s doubling, capped by the queue) before the dead letters.
-    { retryLimit: 12, retryDelaySeconds: 2, concurrency: 4 },
+    { retryLimit: 12, retryDelaySeconds: 2, concurrency: 2 },
   );
 
   return {
