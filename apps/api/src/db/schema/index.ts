@@ -8,3 +8,4 @@ export * from './crypto';
 export * from './chat';
 export * from './meet';
 export * from './platform';
+export * from './sessions';
