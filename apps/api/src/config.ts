@@ -111,6 +111,8 @@ const envSchema = z.object({
   CRASH_AT: z.string().min(1).optional(),
   /** Minutes between two comparisons of the chain with the database. */
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** Hours a withdrawal to an address the person never withdrew to waits, unless a mailed link confirms it (0: no wait). */
+  WITHDRAW_NEW_ADDRESS_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** How often an idle job worker looks for work, in seconds (a send in the same process wakes it at once). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   // The map's MapLibre style: an OpenStreetMap-based style by default; a path on this site works too.
