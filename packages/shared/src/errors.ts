@@ -36,6 +36,7 @@ export const ERROR_CATALOGUE = {
   CODE_EXPIRED: { status: 400, message: 'The code has expired, request a new one' },
   CODE_ATTEMPTS_EXCEEDED: { status: 400, message: 'Too many wrong codes, request a new one' },
   CODE_RESEND_WAIT: { status: 429, message: 'Please wait before requesting a new code' },
+  LOGIN_WAIT: { status: 429, message: 'Too many wrong passwords. Please wait a moment before trying again' },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Your e-mail is already confirmed' },
   PRIVATE_RELAY_EMAIL: {
     status: 400,
@@ -52,7 +53,23 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: 'An Idempotency-Key header is required' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used for a different request' },
   WITHDRAW_TO_OWN_ADDRESS: { status: 400, message: 'You cannot withdraw to your own deposit address' },
+  WITHDRAW_CURRENCY_UNSUPPORTED: { status: 400, message: 'Only USDT can be withdrawn' },
   CHAIN_UNAVAILABLE: { status: 503, message: 'The blockchain is not reachable right now, please try again' },
+  // Step-up (a fresh proof before money or account changes) and two-factor authentication
+  STEP_UP_REQUIRED: {
+    status: 403,
+    message: 'Confirm it is you: enter your password or a code from your e-mail',
+  },
+  STEP_UP_INVALID: { status: 400, message: 'The password or code is not right' },
+  STEP_UP_TOTP_REQUIRED: {
+    status: 403,
+    message: 'Two-factor authentication is on: enter the code from your authenticator app or a recovery code',
+  },
+  TOTP_CODE_INVALID: { status: 400, message: 'This code is not right. Check the time on your phone and try again' },
+  TOTP_ALREADY_ENABLED: { status: 409, message: 'Two-factor authentication is already on' },
+  TOTP_NOT_ENABLED: { status: 409, message: 'Two-factor authentication is off' },
+  TOTP_SETUP_REQUIRED: { status: 409, message: 'Start the set-up of two-factor authentication again' },
+  WITHDRAW_ADDRESS_LINK_INVALID: { status: 400, message: 'This confirmation link is not valid' },
   // Uploads
   FILE_REQUIRED: { status: 400, message: 'Select or upload file' },
   FILE_TOO_LARGE: { status: 413, message: 'The file is too large' },
