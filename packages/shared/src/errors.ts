@@ -12,6 +12,8 @@ export const ERROR_CATALOGUE = {
   // Ours
   AUTH_REQUIRED: { status: 401, message: 'Please log in' },
   TOKEN_INVALID: { status: 401, message: 'Your session has expired, please log in again' },
+  SESSION_ENDED: { status: 401, message: 'This session was ended, please log in again' },
+  TOO_MANY_SOCKETS: { status: 429, message: 'Too many open connections: close a tab or another device' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   VALIDATION_ERROR: { status: 400, message: 'Some fields are not valid' },

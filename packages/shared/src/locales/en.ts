@@ -36,6 +36,8 @@ export const errorsEn = {
   INVALID_CODE: 'Invalid code',
   AUTH_REQUIRED: 'Please log in',
   TOKEN_INVALID: 'Your session has expired, please log in again',
+  SESSION_ENDED: 'This session was ended, please log in again',
+  TOO_MANY_SOCKETS: 'Too many open connections: close a tab or another device',
   FORBIDDEN: 'You are not allowed to do this',
   NOT_FOUND: 'Not found',
   VALIDATION_ERROR: 'Some fields are not valid',
