@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { getAddress, isAddress } from 'viem';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english';
-import { APP_ENVS, DEFAULT_DEPOSIT_CONFIRMATIONS, DEFAULT_MINT_CHANCE, MIN_AGE } from '@app/shared/constants';
+import {
+  APP_ENVS,
+  AUTH_TOKEN_EXPIRY_SECONDS,
+  DEFAULT_DEPOSIT_CONFIRMATIONS,
+  DEFAULT_MINT_CHANCE,
+  MIN_AGE,
+} from '@app/shared/constants';
 import { findRepoRoot } from './lib/paths';
 import { CHAIN_FINALITIES } from './chain/gateway';
 
@@ -53,6 +59,12 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Sessions and sockets. A sign-in lasts AUTH_TOKEN_TTL_SECONDS (SPEC.md: 3 days) unless it is ended sooner.
+  AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(AUTH_TOKEN_EXPIRY_SECONDS),
+  /** Read only behind a trusted proxy (TRUST_PROXY): the header naming the client's country. */
+  COUNTRY_HEADER: z.string().min(1).toLowerCase().default('cf-ipcountry'),
+  SOCKETS_PER_USER_MAX: z.coerce.number().int().min(1).default(20),
+  SOCKET_HANDSHAKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   MIN_AGE: z.coerce.number().int().min(1).max(100).default(MIN_AGE),
