@@ -19,7 +19,7 @@ export async function createCryptoModule(deps: {
   chain: ChainGateway;
   realtime: Realtime;
   jobs: JobQueue;
-  config: Pick<Config, 'BNB_PRICE_USD' | 'CHAIN_POLL_INTERVAL_MS' | 'RECONCILE_INTERVAL_MINUTES'>;
+  config: Pick<Config, 'APP_ENV' | 'BNB_PRICE_USD' | 'CHAIN_POLL_INTERVAL_MS' | 'RECONCILE_INTERVAL_MINUTES'>;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   extraPass?: () => Promise<void>;
 }) {
@@ -39,7 +39,8 @@ export async function createCryptoModule(deps: {
     workers,
     /** Register under /api/crypto. */
     routes: cryptoRoutes,
-    routeOptions: { ctx },
+    // Test USDT is for trying the product out: never served in production, whatever the chain.
+    routeOptions: { ctx, faucet: deps.config.APP_ENV !== 'production' },
     /** Books the next reconciliation (once the job queue runs). */
     start: () => reconciliation.bookNext(),
     stop: () => workers.stop(),

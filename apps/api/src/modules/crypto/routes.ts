@@ -37,7 +37,10 @@ const bearer = [{ bearer: [] }];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** SPEC.md section 7 "Crypto". Routes only parse, call one service function and answer. */
-export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext }> = async (app, { ctx }) => {
+export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: boolean }> = async (
+  app,
+  { ctx, faucet: withFaucet },
+) => {
   const tags = ['crypto'];
   const userId = (request: { auth?: { id: number } }) => request.auth!.id;
 
@@ -229,6 +232,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext }> = async
     async (request) => grantIcon(ctx, request.body.userId),
   );
 
+  if (!withFaucet) return;
   app.post(
     '/dev/faucet',
     {

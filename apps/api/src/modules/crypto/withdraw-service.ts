@@ -23,6 +23,8 @@ export async function requestWithdrawal(
   body: WithdrawRequest,
   key: string,
 ): Promise<Transaction> {
+  // The sender transfers USDT only; BNB stays on the address to pay the gas.
+  if (body.currency !== 'USDT') throw new AppError('WITHDRAW_CURRENCY_UNSUPPORTED');
   const hash = requestHash({ ...body, address: body.address.toLowerCase() });
   const replay = await findByKey(ctx, userId, key, hash);
   if (replay) return replay;

@@ -16,6 +16,7 @@ import { DEV_CHAIN_ID } from '../api/get-crypto-info';
 import { useTransactions } from '../api/get-transactions';
 import { confirmationProgress, pendingDeposits } from '../lib/transactions';
 import { useFormat } from '../../../lib/use-format';
+import { publicConfig } from '../../../lib/public-config';
 import { CopyButton } from './copy-button';
 import { FaucetButton } from './faucet-button';
 import { QrCode } from './qr-code';
@@ -130,7 +131,7 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
 
         <Stack spacing={2} sx={{ mt: 2.5 }}>
           <IncomingDeposits />
-          {info?.chainId === DEV_CHAIN_ID && <FaucetButton />}
+          {info?.chainId === DEV_CHAIN_ID && publicConfig().appEnv !== 'production' && <FaucetButton />}
         </Stack>
       </CardContent>
     </Card>
