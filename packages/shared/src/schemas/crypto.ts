@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NFT_LEVELS, NFT_TYPE, SALE_LEVELS } from '../constants';
 import { MSG, withValues } from '../validation/messages';
 import { addressWithCurrencySchema } from '../validation/rules';
+import { stepUpProofSchema } from './security';
 
 /**
  * The wallet and marketplace contract (SPEC.md sections 3, 4, 7). Amounts travel as decimal strings
@@ -123,6 +124,8 @@ export const transactionSchema = z.object({
   nftId: z.number().int().nullable(),
   purchaseId: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** A withdrawal to a new address waits until then unless the mailed link confirms the address. */
+  heldUntil: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -155,6 +158,8 @@ export const withdrawRequestSchema = z.intersection(
       .refine((v) => Number(v) >= Number(MIN_WITHDRAW_USDT), {
         error: withValues(MSG.minAmount, { n: MIN_WITHDRAW_USDT }),
       }),
+    /** The password, a mailed code or the TOTP (decision 020): a bearer token alone moves no money. */
+    stepUp: stepUpProofSchema.optional(),
   }),
 );
 export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;

@@ -57,6 +57,8 @@ export const cryptoTransactions = pgTable(
     /** A digest of the request that used the idempotency key, to refuse the key on another request. */
     requestHash: text('request_hash'),
     error: text('error'),
+    /** A withdrawal to a new address is not sent before this time (unless its address is confirmed). */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -9,3 +9,4 @@ export * from './chat';
 export * from './meet';
 export * from './platform';
 export * from './sessions';
+export * from './security';

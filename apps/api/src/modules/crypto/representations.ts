@@ -26,6 +26,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     nftId: row.nftId,
     purchaseId: row.purchaseId,
     error: row.error,
+    heldUntil: row.heldUntil?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

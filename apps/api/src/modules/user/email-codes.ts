@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { emailCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-export type CodePurpose = 'verify_email' | 'recovery';
+export type CodePurpose = 'verify_email' | 'recovery' | 'step_up';
 
 /** Codes are kept only as an HMAC bound to user and purpose, so a database leak reveals none. */
 export function createCodeHasher(secret: string) {
