@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +20,9 @@ import { createClock, type Clock } from './lib/clock';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerApiDocs } from './plugins/api-docs';
+import { redactedRequest } from './lib/log-redaction';
+import { socketOrigins } from './lib/socket-origins';
 import { isPagePath, registerWebApp } from './plugins/web-app';
 import { attachRealtime } from './realtime/socket-server';
 import { healthRoutes } from './modules/health/routes';
@@ -89,6 +91,8 @@ export function loggerOptions(config: Config, stream?: AppDeps['logStream']): Fa
     level: config.LOG_LEVEL,
     ...(stream && { stream }),
     redact: ['req.headers.authorization', `req.headers["${HEADERS.accessKey}"]`, 'req.headers.cookie'],
+    // One-time codes and the provider's code and state travel in URLs; the log keeps them out.
+    serializers: { req: redactedRequest },
     ...(config.LOG_PRETTY &&
       !stream && {
         transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } },
@@ -134,7 +138,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mapSources],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...mapSources],
+        // The socket of our own host only (older browsers do not count ws: as 'self'), and the map.
+        connectSrc: ["'self'", ...socketOrigins(config.PUBLIC_URL), ...mapSources],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -277,13 +282,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/api' },
   );
   await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Swagger UI sets a few inline styles of its own.
-    transformStaticCSP: (header) =>
-      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
-  });
+  await registerApiDocs(app, config.API_DOCS);
 
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && app.sendPage && isPagePath(request.url))

@@ -28,6 +28,8 @@ const booleanish = z
 const optionalUrl = (protocol: RegExp, hint: string) =>
   z.url({ protocol, error: `must be a URL starting with ${hint}` }).optional();
 
+export const API_DOCS_ACCESS = ['public', 'staff', 'off'] as const;
+
 /**
  * Every environment variable the API reads. Parsed once at start; a bad value stops the process
  * with a message naming the variable. The README documents each one.
@@ -129,11 +131,15 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   // The map's MapLibre style: an OpenStreetMap-based style by default; a path on this site works too.
   MAP_STYLE_URL: z.string().min(1).default('https://tiles.openfreemap.org/styles/liberty'),
+  // Who may read Swagger UI and the OpenAPI document: everyone, signed-in staff, or nobody.
+  API_DOCS: z.enum(API_DOCS_ACCESS).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR' | 'CHAIN_CONFIRMATIONS'> {
+export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST_DIR' | 'CHAIN_CONFIRMATIONS' | 'API_DOCS'> {
+  /** Public in development, staff (moderators and admins) elsewhere unless set. */
+  API_DOCS: (typeof API_DOCS_ACCESS)[number];
   /** Blocks on top of a deposit before it counts: 15 on a real chain, 2 on the development chain. */
   CHAIN_CONFIRMATIONS: number;
   /** Absolute directory for everything the embedded defaults write. */
@@ -183,6 +189,14 @@ function checkTestOnlyConfig(values: Env): string[] {
   return problems;
 }
 
+/** Production mails its one-time codes: without SMTP they would only reach the log. */
+function checkProductionConfig(values: Env): string[] {
+  if (values.APP_ENV !== 'production') return [];
+  return values.SMTP_URL
+    ? []
+    : ['SMTP_URL: required when APP_ENV=production (codes and notices must be mailed, not logged)'];
+}
+
 /** Parses the environment. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`FOO=`) means "not set", as shells and .env files use it.
@@ -196,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '?')}: ${issue.message}`));
   }
   const values = parsed.data;
-  const chainProblems = [...checkChainConfig(values), ...checkTestOnlyConfig(values)];
+  const chainProblems = [...checkChainConfig(values), ...checkTestOnlyConfig(values), ...checkProductionConfig(values)];
   if (chainProblems.length > 0) throw new ConfigError(chainProblems);
   const rootDir = findRepoRoot();
   return {
@@ -205,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: path.resolve(rootDir, values.DATA_DIR),
     WEB_DIST_DIR: path.resolve(rootDir, values.WEB_DIST_DIR ?? 'apps/web/dist'),
     PUBLIC_URL: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    API_DOCS: values.API_DOCS ?? (values.APP_ENV === 'development' ? 'public' : 'staff'),
     LOG_PRETTY: values.LOG_PRETTY ?? Boolean(process.stdout.isTTY),
     CHAIN_CONFIRMATIONS:
       values.CHAIN_CONFIRMATIONS ?? (values.CHAIN_RPC_URL ? DEFAULT_DEPOSIT_CONFIRMATIONS : DEV_CHAIN_CONFIRMATIONS),
