@@ -45,6 +45,7 @@ import { seoRoutes } from './modules/seo/routes';
 import { createAccountService } from './modules/user/account-service';
 import { createCodeHasher } from './modules/user/email-codes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createSecretBox } from './lib/secret-box';
 import { createAccountLimits } from './lib/account-limits';
 import { mapStyleOrigin, publicConfigOf } from './modules/system/public-config';
 import type { ChainGateway } from './chain/gateway';
@@ -199,6 +200,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
+    secretBox: createSecretBox(`${deps.jwtSecret}:mail`),
+    logSecrets: config.APP_ENV === 'development',
   });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
