@@ -367,6 +367,8 @@ async function main() {
     RATE_LIMIT_MAX: String(1e9),
     RATE_LIMIT_AUTH_MAX: String(1e9),
     PASSWORD_HASH_COST: '10',
+    // Each withdrawal goes to a fresh address; the bench measures sending, not the wait.
+    WITHDRAW_NEW_ADDRESS_HOURS: '0',
     WORKERS_ENABLED: 'true',
     CHAIN_RPC_URL: chain.rpcUrl,
     CHAIN_USDT_ADDRESS: chain.gateway.usdtAddress,
@@ -542,7 +544,12 @@ async function main() {
         {
           token: u.token,
           headers: { 'idempotency-key': crypto.randomUUID() },
-          body: { currency: 'USDT', address: outside, amount: String(1 + (u.index % 4)) },
+          body: {
+            currency: 'USDT',
+            address: outside,
+            amount: String(1 + (u.index % 4)),
+            stepUp: { password: u.password },
+          },
         },
       );
       counters.withdrawalsRequested++;

@@ -44,6 +44,7 @@ import { devClockRoutes } from './modules/dev-clock/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { createAccountService } from './modules/user/account-service';
 import { createCodeHasher } from './modules/user/email-codes';
+import { createSecurityModule } from './modules/security/index';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createSecretBox } from './lib/secret-box';
 import { createAccountLimits } from './lib/account-limits';
@@ -214,6 +215,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     passwordCost: config.PASSWORD_HASH_COST,
     supportEmail: config.SUPPORT_EMAIL,
   });
+  const security = createSecurityModule({
+    db,
+    serverSecret: deps.jwtSecret,
+    hashCode: createCodeHasher(`${deps.jwtSecret}:email-codes`),
+    mailer,
+    limits: createAccountLimits(deps.redis?.client),
+    passwordCost: config.PASSWORD_HASH_COST,
+    redis: deps.redis?.client,
+  });
   registerChatSockets(realtime, { db: db, log: app.log });
   // The mint sits above crypto and meet; the chain workers drive its pending attempts too, so
   // they ask for it when they pass (it is built once the meetings exist).
@@ -227,6 +237,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         config,
         log: app.log,
         extraPass: () => mintModule?.settlePending() ?? Promise.resolve(),
+        withdrawals: {
+          verifyStepUp: security.stepUp.verify,
+          linkSecret: `${deps.jwtSecret}:withdraw-address`,
+          events,
+          mailer,
+        },
       })
     : undefined;
   if (cryptoModule) {
@@ -270,6 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         uploadMaxBytes: config.UPLOAD_MAX_BYTES,
       });
       await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE, db });
+      await api.register(security.routes, { prefix: '/user', ...security.routeOptions });
       await api.register(providerSignInRoutes, { prefix: '/user', db, tokens, config });
       await api.register(referralRoutes, { prefix: '/referral', accounts, db });
       await api.register(newsRoutes, { prefix: '/notif', db });

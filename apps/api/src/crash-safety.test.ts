@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { hashPassword } from './lib/password';
+import { KIT_PASSWORD } from '../test/kits/wallet';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -100,7 +102,12 @@ async function crashAndRecover(
     for (const id of [1, 2]) {
       const [row] = await seeded.db
         .insert(users)
-        .values({ email: `crash-${id}@example.com`, domain: `crash${id}`, firstName: 'Mia' })
+        .values({
+          email: `crash-${id}@example.com`,
+          domain: `crash${id}`,
+          firstName: 'Mia',
+          passwordHash: await hashPassword(KIT_PASSWORD, 10),
+        })
         .returning();
       await seeded.db.insert(wallets).values({ userId: row!.id, address: addressOf(row!.id) });
     }
@@ -117,6 +124,8 @@ async function crashAndRecover(
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       JWT_SECRET: TEST_JWT_SECRET,
       PASSWORD_HASH_COST: '10',
+      // The withdrawal goes to a new address: no wait, the crash points come at once.
+      WITHDRAW_NEW_ADDRESS_HOURS: '0',
       RATE_LIMIT_MAX: '100000',
       CHAIN_RPC_URL: chain.rpcUrl,
       CHAIN_USDT_ADDRESS: chain.gateway.usdtAddress,

@@ -19,6 +19,7 @@ export const domainEventSchemas = {
     kind: z.enum(['INPUT', 'REWARD']),
     currency: z.enum(['USDT', 'BNB']),
   }),
+  'withdrawal.requested': z.object({ userId: id, transactionId: id, amount: wei }),
   'withdrawal.sent': z.object({ userId: id, transactionId: id, amount: wei }),
   'purchase.completed': z.object({ userId: id, purchaseId: id, nftId: id, level, price: wei, fromSupply: z.boolean() }),
   'purchase.refunded': z.object({

@@ -8,6 +8,7 @@
  * The parent seeds users 1 and 2 with their wallets into a fresh database and funds their deposit
  * addresses on the chain before `act`.
  */
+import { KIT_STEP_UP } from '../kits/wallet';
 import { and, eq, sql } from 'drizzle-orm';
 import { createPublicClient, http, type Address } from 'viem';
 import { eeeMarketAbi } from '@app/contracts/generated/eee-market';
@@ -112,7 +113,7 @@ async function act() {
         method: 'POST',
         url: '/api/crypto/wallet/withdraw/',
         headers: { ...owner.headers, 'idempotency-key': 'crash-withdrawal-1' },
-        payload: { currency: 'USDT', address: WITHDRAW_TO, amount: '20' },
+        payload: { currency: 'USDT', address: WITHDRAW_TO, amount: '20', stepUp: KIT_STEP_UP },
       });
       if (res.statusCode !== 200) throw new Error(`withdraw answered ${res.statusCode}: ${res.body}`);
       break;

@@ -2,6 +2,12 @@ import type { Wallet } from '@app/shared/schemas/crypto';
 import type { TestApp } from '../app';
 import { insertUser } from '../app';
 import type { TestChain } from '../chain';
+import { hashPassword } from '../../src/lib/password';
+
+/** Every kit user's password, and the step-up a withdrawal of theirs sends with it. */
+export const KIT_PASSWORD = 'Kit-pass1';
+export const KIT_STEP_UP = { password: KIT_PASSWORD };
+let kitPasswordHash: Promise<string> | undefined;
 
 /**
  * The wallet tests' hands on the API and the chain: a signed-in user, a call under /api/crypto,
@@ -10,7 +16,12 @@ import type { TestChain } from '../chain';
 export function walletKit(get: () => { t: TestApp; chain: TestChain }) {
   async function userWithToken(role: 'user' | 'admin' = 'user') {
     const { t } = get();
-    const user = await insertUser(t.database, { role, domain: `u${Math.random().toString(36).slice(2, 10)}` });
+    kitPasswordHash ??= hashPassword(KIT_PASSWORD, 10);
+    const user = await insertUser(t.database, {
+      role,
+      domain: `u${Math.random().toString(36).slice(2, 10)}`,
+      passwordHash: await kitPasswordHash,
+    });
     return { id: user.id, headers: { authorization: `Bearer ${await t.app.tokens.sign(user.id)}` } };
   }
 

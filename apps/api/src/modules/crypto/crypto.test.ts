@@ -8,8 +8,8 @@ import { startTestChain, type TestChain } from '../../../test/chain';
 import { ledgerEntries } from '../../db/schema';
 import { createDepositWatcher } from './deposit-watcher';
 import { recordCreatedTokens, awaitCreated } from './market-service';
-import { walletKit } from '../../../test/kits/wallet';
-import { silentEvents, type CryptoContext } from './context';
+import { KIT_STEP_UP, walletKit } from '../../../test/kits/wallet';
+import { silentEvents, withdrawalsClosed, type CryptoContext } from './context';
 
 /**
  * The wallet and market against a real EVM (Hardhat's node with the real contracts): deposits,
@@ -76,6 +76,7 @@ describe('deposits', () => {
       db: t.database.db,
       chain: chain.gateway,
       events: silentEvents,
+      withdrawals: withdrawalsClosed,
       bnbPriceUsd: 600,
       wake() {},
     };
@@ -237,6 +238,7 @@ describe('market', () => {
       db: t.database.db,
       chain: chain.gateway,
       events: silentEvents,
+      withdrawals: withdrawalsClosed,
       bnbPriceUsd: 600,
       wake() {},
     };
@@ -304,7 +306,7 @@ describe('withdrawals', () => {
       'POST',
       '/wallet/withdraw/',
       { ...user.headers, 'idempotency-key': 'w-no-fee-0001' },
-      { currency: 'USDT', address: outside(), amount: '5' },
+      { currency: 'USDT', address: outside(), amount: '5', stepUp: KIT_STEP_UP },
     );
     expect(res).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FEE', details: { balance: '0' } } });
     expect(Number(res.body.details.fee)).toBeGreaterThan(0);
@@ -317,7 +319,7 @@ describe('withdrawals', () => {
       'POST',
       '/wallet/withdraw/',
       { ...user.headers, 'idempotency-key': 'w-bad-addr-01' },
-      { currency: 'USDT', address: '0x1234', amount: '5' },
+      { currency: 'USDT', address: '0x1234', amount: '5', stepUp: KIT_STEP_UP },
     );
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual([expect.objectContaining({ path: 'address', key: 'msg.incorrect-address' })]);
@@ -333,11 +335,13 @@ describe('withdrawals', () => {
       currency: 'USDT',
       address: to,
       amount: '30',
+      stepUp: KIT_STEP_UP,
     });
     const replay = await call<Transaction>('POST', '/wallet/withdraw/', headers, {
       currency: 'USDT',
       address: to,
       amount: '30',
+      stepUp: KIT_STEP_UP,
     });
     expect(first.body).toMatchObject({ type: 'OUTPUT', status: 'REQUESTED', amount: '30' });
     expect(replay.body.id).toBe(first.body.id);
@@ -345,6 +349,7 @@ describe('withdrawals', () => {
       currency: 'USDT',
       address: to,
       amount: '31',
+      stepUp: KIT_STEP_UP,
     });
     expect(reused).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     expect(await wallet(user.headers)).toMatchObject({ balance: '80', withdrawable: '50', pendingWithdrawals: '30' });
@@ -366,7 +371,7 @@ describe('withdrawals', () => {
       'POST',
       '/wallet/withdraw/',
       { ...user.headers, 'idempotency-key': 'w-refused-001' },
-      { currency: 'USDT', address: outside(), amount: '15' },
+      { currency: 'USDT', address: outside(), amount: '15', stepUp: KIT_STEP_UP },
     );
     expect(requested.status).toBe(200);
     // The gas money vanishes before the sender runs: the transfer cannot be sent.
@@ -425,7 +430,7 @@ describe('withdrawals', () => {
             'POST',
             '/wallet/withdraw/',
             { ...user.headers, 'idempotency-key': `race-wd-${i}-xx` },
-            { currency: 'USDT', address: to, amount: '10' },
+            { currency: 'USDT', address: to, amount: '10', stepUp: KIT_STEP_UP },
           ),
     );
     const results = await Promise.all(requests);

@@ -6,7 +6,7 @@ import { cryptoTransactions, ledgerEntries, nfts, purchases, wallets } from '../
 import { addSupply, awaitCreated } from './market-service';
 import { SALE_LEVELS } from '@app/shared/constants';
 import type { CryptoContext } from './context';
-import { silentEvents } from './context';
+import { silentEvents, withdrawalsClosed } from './context';
 
 /** Tokens listed on the first start of a new installation on the development chain. */
 export const DEV_STARTING_SUPPLY = { SILVER: 10, GOLD: 5, PLATINUM: 2 } as const;
@@ -22,7 +22,14 @@ export async function onFreshDevChain(app: FastifyInstance, started: StartedChai
   if (!workers) return;
   const db = app.database.db;
   const gateway = started.gateway;
-  const ctx: CryptoContext = { db, chain: gateway, events: silentEvents, bnbPriceUsd: 0, wake() {} };
+  const ctx: CryptoContext = {
+    db,
+    chain: gateway,
+    events: silentEvents,
+    withdrawals: withdrawalsClosed,
+    bnbPriceUsd: 0,
+    wake() {},
+  };
   const log = app.log.child({ module: 'dev-chain-replay' });
 
   const tokens = await db.select().from(nfts).orderBy(asc(nfts.id));

@@ -8,6 +8,9 @@ import { cryptoRealtime } from './realtime';
 import { scheduleReconciliation } from './reconciliation-job';
 import { cryptoRoutes } from './routes';
 import { createCryptoWorkers } from './workers';
+import { mailWithdrawals } from './withdrawal-mails';
+import type { EventBus } from '../../events/event-bus';
+import type { Mailer } from '../mail/mailer';
 
 /**
  * The wallet and the market: the context its services share, its routes, the chain workers (run
@@ -19,9 +22,24 @@ export async function createCryptoModule(deps: {
   chain: ChainGateway;
   realtime: Realtime;
   jobs: JobQueue;
-  config: Pick<Config, 'APP_ENV' | 'BNB_PRICE_USD' | 'CHAIN_POLL_INTERVAL_MS' | 'RECONCILE_INTERVAL_MINUTES'>;
+  config: Pick<
+    Config,
+    | 'APP_ENV'
+    | 'BNB_PRICE_USD'
+    | 'CHAIN_POLL_INTERVAL_MS'
+    | 'RECONCILE_INTERVAL_MINUTES'
+    | 'WITHDRAW_NEW_ADDRESS_HOURS'
+    | 'PUBLIC_URL'
+  >;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   extraPass?: () => Promise<void>;
+  /** The step-up check (modules/security) and what the withdrawal mails need. */
+  withdrawals: {
+    verifyStepUp: CryptoContext['withdrawals']['verifyStepUp'];
+    linkSecret: string;
+    events: EventBus;
+    mailer: Mailer;
+  };
 }) {
   let wake = () => {};
   const ctx: CryptoContext = {
@@ -30,7 +48,18 @@ export async function createCryptoModule(deps: {
     bnbPriceUsd: deps.config.BNB_PRICE_USD,
     wake: () => wake(),
     events: cryptoRealtime(deps.realtime),
+    withdrawals: {
+      verifyStepUp: deps.withdrawals.verifyStepUp,
+      newAddressHours: deps.config.WITHDRAW_NEW_ADDRESS_HOURS,
+      linkSecret: deps.withdrawals.linkSecret,
+    },
   };
+  mailWithdrawals({
+    events: deps.withdrawals.events,
+    mailer: deps.withdrawals.mailer,
+    publicUrl: deps.config.PUBLIC_URL,
+    linkSecret: deps.withdrawals.linkSecret,
+  });
   const workers = createCryptoWorkers(ctx, deps.log, deps.config.CHAIN_POLL_INTERVAL_MS, deps.extraPass);
   wake = () => workers.wake();
   const reconciliation = await scheduleReconciliation(deps.jobs, ctx, deps.config.RECONCILE_INTERVAL_MINUTES, deps.log);

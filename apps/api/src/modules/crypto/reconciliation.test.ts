@@ -5,7 +5,7 @@ import { NFT_TYPE } from '@app/shared/constants';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
 import { nfts, reconciliationDifferences } from '../../db/schema';
-import { silentEvents, type CryptoContext } from './context';
+import { silentEvents, withdrawalsClosed, type CryptoContext } from './context';
 import { awaitCreated, recordCreatedTokens } from './market-service';
 import { openDifferences, reconcile } from './reconciliation';
 import { RECONCILE_JOB } from './reconciliation-job';
@@ -23,7 +23,14 @@ let ctx: CryptoContext;
 beforeAll(async () => {
   chain = await startTestChain({ confirmations: 1 });
   t = await createTestApp({ chain: chain.gateway, env: { RECONCILE_INTERVAL_MINUTES: '1440' } });
-  ctx = { db: t.database.db, chain: chain.gateway, events: silentEvents, bnbPriceUsd: 600, wake() {} };
+  ctx = {
+    db: t.database.db,
+    chain: chain.gateway,
+    events: silentEvents,
+    withdrawals: withdrawalsClosed,
+    bnbPriceUsd: 600,
+    wake() {},
+  };
 }, 120_000);
 
 afterAll(async () => {

@@ -32,6 +32,8 @@ import {
 } from './market-service';
 import { faucet, getCryptoInfo, getFee, getTransaction, getWallet, listTransactions } from './wallet-service';
 import { requestWithdrawal } from './withdraw-service';
+import { confirmAddress } from './withdrawal-addresses';
+import { withdrawAddressConfirmRequestSchema, withdrawAddressConfirmedSchema } from '@app/shared/schemas/security';
 
 const bearer = [{ bearer: [] }];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -87,7 +89,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
       config: { rateLimit: app.rateLimits.sensitive },
       schema: {
         tags,
-        summary: 'Withdraw USDT to an outside address (Idempotency-Key header)',
+        summary:
+          'Withdraw USDT to an outside address (Idempotency-Key header; stepUp: the password, a mailed code or the TOTP)',
         security: bearer,
         body: withdrawRequestSchema,
         response: { 200: transactionSchema },
@@ -95,6 +98,20 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
     },
     async (request) =>
       requestWithdrawal(ctx, userId(request), request.body, requireIdempotencyKey(request.headers['idempotency-key'])),
+  );
+
+  app.post(
+    '/wallet/withdraw/confirm-address',
+    {
+      config: { rateLimit: app.rateLimits.auth },
+      schema: {
+        tags,
+        summary: 'Confirm a new withdrawal address with the mailed link (its waiting withdrawals go out now)',
+        body: withdrawAddressConfirmRequestSchema,
+        response: { 200: withdrawAddressConfirmedSchema },
+      },
+    },
+    async (request) => confirmAddress(ctx, request.body.id, request.body.token),
   );
 
   app.get(

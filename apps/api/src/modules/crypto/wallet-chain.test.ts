@@ -13,8 +13,8 @@ import { createViemGateway } from '../../chain/viem-gateway';
 import { chainCursors, cryptoTransactions, domainEvents, ledgerEntries } from '../../db/schema';
 import { createDepositWatcher } from './deposit-watcher';
 import { createWithdrawalSender } from './withdrawal-sender';
-import { walletKit } from '../../../test/kits/wallet';
-import { silentEvents, type CryptoContext } from './context';
+import { KIT_STEP_UP, walletKit } from '../../../test/kits/wallet';
+import { silentEvents, withdrawalsClosed, type CryptoContext } from './context';
 
 /**
  * The wallet's loose ends against a real EVM (Hardhat's node with the real contracts): BNB sent to
@@ -125,6 +125,7 @@ describe('BNB deposits', () => {
       db: t.database.db,
       chain: chain.gateway,
       events: silentEvents,
+      withdrawals: withdrawalsClosed,
       bnbPriceUsd: 600,
       wake() {},
     };
@@ -199,7 +200,7 @@ describe('failure reasons', () => {
       'POST',
       '/wallet/withdraw/',
       { ...user.headers, 'idempotency-key': 'reason-code-001' },
-      { currency: 'USDT', address: to, amount: '5' },
+      { currency: 'USDT', address: to, amount: '5', stepUp: KIT_STEP_UP },
     );
     expect(requested.status).toBe(200);
     // No gas left when the sender signs: the transfer cannot be sent.
@@ -243,7 +244,14 @@ describe('CHAIN_FINALITY=finalized', () => {
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
-    ctx = { db: t.database.db, chain: lagging, events: silentEvents, bnbPriceUsd: 600, wake() {} };
+    ctx = {
+      db: t.database.db,
+      chain: lagging,
+      events: silentEvents,
+      withdrawals: withdrawalsClosed,
+      bnbPriceUsd: 600,
+      wake() {},
+    };
   });
 
   afterAll(async () => {
@@ -336,7 +344,7 @@ describe('CHAIN_FINALITY=finalized', () => {
       'POST',
       '/wallet/withdraw/',
       { ...user.headers, 'idempotency-key': 'finalized-wd-01' },
-      { currency: 'USDT', address: to, amount: '20' },
+      { currency: 'USDT', address: to, amount: '20', stepUp: KIT_STEP_UP },
     );
     expect(requested.status).toBe(200);
     const sender = createWithdrawalSender(ctx, log);

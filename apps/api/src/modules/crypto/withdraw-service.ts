@@ -11,6 +11,8 @@ import { requestHash } from './idempotency';
 import { balancesOf, lockWallet, move, post } from './ledger';
 import { toTransaction } from './representations';
 import { ensureWallet, fromChain } from './wallet-service';
+import { holdUntil } from './withdrawal-addresses';
+import { publish } from '../../events/event-bus';
 
 /**
  * A withdrawal request: the money moves from available to withdrawing at once (so it cannot be spent
@@ -25,7 +27,9 @@ export async function requestWithdrawal(
 ): Promise<Transaction> {
   // The sender transfers USDT only; BNB stays on the address to pay the gas.
   if (body.currency !== 'USDT') throw new AppError('WITHDRAW_CURRENCY_UNSUPPORTED');
-  const hash = requestHash({ ...body, address: body.address.toLowerCase() });
+  // The proof is not part of the request's identity: a retry with a new code is the same withdrawal.
+  const { stepUp, ...request } = body;
+  const hash = requestHash({ ...request, address: body.address.toLowerCase() });
   const replay = await findByKey(ctx, userId, key, hash);
   if (replay) return replay;
 
@@ -42,11 +46,15 @@ export async function requestWithdrawal(
   if (nativeBalance < fee)
     throw new AppError('INSUFFICIENT_FEE', { details: { balance: fromWei(nativeBalance), fee: fromWei(fee) } });
 
+  // Checked last before the money moves, so a refused request does not spend a one-time code.
+  await ctx.withdrawals.verifyStepUp(userId, stepUp);
+
   try {
     const row = await ctx.db.transaction(async (tx) => {
       await lockWallet(tx, userId);
       const balances = await balancesOf(tx, userId);
       if (balances.available < amount) throw new AppError('INSUFFICIENT_FUNDS');
+      const heldUntil = await holdUntil(tx, userId, body.address, ctx.withdrawals.newAddressHours, new Date());
       const created = one(
         await tx
           .insert(cryptoTransactions)
@@ -59,6 +67,7 @@ export async function requestWithdrawal(
             idempotencyKey: key,
             requestHash: hash,
             requiredConfirmations: 1,
+            heldUntil,
           })
           .returning(),
       );
@@ -67,6 +76,7 @@ export async function requestWithdrawal(
         transactionId: created.id,
         postings: move('available', 'withdrawing', amount, userId, userId),
       });
+      await publish(tx, 'withdrawal.requested', { userId, transactionId: created.id, amount: created.amount });
       return created;
     });
     ctx.events.wallet(userId, { reason: 'withdrawal', transactionId: row.id });

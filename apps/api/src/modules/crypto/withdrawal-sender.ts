@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Address, Hash } from 'viem';
 import type { ErrorCode } from '@app/shared/errors';
 import { cryptoTransactions } from '../../db/schema';
@@ -165,7 +165,17 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
       .select()
       .from(cryptoTransactions)
       .where(
-        and(eq(cryptoTransactions.type, 'OUTPUT'), inArray(cryptoTransactions.status, ['REQUESTED', 'PROCESSING'])),
+        and(
+          eq(cryptoTransactions.type, 'OUTPUT'),
+          or(
+            eq(cryptoTransactions.status, 'PROCESSING'),
+            // A withdrawal to a new address waits out its hold (or its mailed link).
+            and(
+              eq(cryptoTransactions.status, 'REQUESTED'),
+              or(isNull(cryptoTransactions.heldUntil), lte(cryptoTransactions.heldUntil, new Date())),
+            ),
+          ),
+        ),
       )
       .orderBy(cryptoTransactions.id);
     for (const row of rows) {

@@ -1,9 +1,18 @@
 import { escapeHtml } from '@app/shared/format/escape-html';
 import type { Locale } from '@app/shared/constants';
+import { securityMail } from './security-templates';
 
 export type MailTemplate =
   | { name: 'verify_email'; values: { code: string; minutes: number } }
   | { name: 'recovery'; values: { code: string; minutes: number } }
+  | { name: 'step_up'; values: { code: string; minutes: number } }
+  | {
+      name: 'withdrawal_requested';
+      values: { amount: string; address: string; heldUntil: string | null; confirmUrl: string | null };
+    }
+  | { name: 'withdrawal_sent'; values: { amount: string; address: string; txHash: string | null } }
+  | { name: 'password_changed'; values: Record<string, never> }
+  | { name: 'email_changed'; values: { newEmail: string } }
   | { name: 'feedback'; values: { name: string; email: string; message: string; userId: number | null } };
 
 interface Rendered {
@@ -18,22 +27,28 @@ const minutesRu = (n: number) => {
   return `${n} ${rule === 'one' ? 'минуту' : rule === 'few' ? 'минуты' : 'минут'}`;
 };
 
-function codeMail(locale: Locale, purpose: 'verify_email' | 'recovery', code: string, minutes: number): Rendered {
+type CodePurpose = 'verify_email' | 'recovery' | 'step_up';
+const CODE_SUBJECT: Record<CodePurpose, { en: string; ru: string }> = {
+  verify_email: { en: 'is your Meet Nearby confirmation code', ru: '— код подтверждения Meet Nearby' },
+  recovery: { en: 'is your Meet Nearby password reset code', ru: '— код для восстановления пароля Meet Nearby' },
+  step_up: { en: 'is your Meet Nearby security code', ru: '— код безопасности Meet Nearby' },
+};
+const CODE_LEAD: Record<CodePurpose, { en: string; ru: string }> = {
+  verify_email: {
+    en: 'Enter this code to confirm your e-mail address:',
+    ru: 'Введите этот код, чтобы подтвердить адрес e-mail:',
+  },
+  recovery: { en: 'Enter this code to set a new password:', ru: 'Введите этот код, чтобы задать новый пароль:' },
+  step_up: {
+    en: 'Enter this code to confirm a withdrawal or a change of your account:',
+    ru: 'Введите этот код, чтобы подтвердить вывод средств или изменение аккаунта:',
+  },
+};
+
+function codeMail(locale: Locale, purpose: CodePurpose, code: string, minutes: number): Rendered {
   const en = locale !== 'ru';
-  const subject = en
-    ? purpose === 'verify_email'
-      ? `${code} is your Meet Nearby confirmation code`
-      : `${code} is your Meet Nearby password reset code`
-    : purpose === 'verify_email'
-      ? `${code} — код подтверждения Meet Nearby`
-      : `${code} — код для восстановления пароля Meet Nearby`;
-  const lead = en
-    ? purpose === 'verify_email'
-      ? 'Enter this code to confirm your e-mail address:'
-      : 'Enter this code to set a new password:'
-    : purpose === 'verify_email'
-      ? 'Введите этот код, чтобы подтвердить адрес e-mail:'
-      : 'Введите этот код, чтобы задать новый пароль:';
+  const subject = `${code} ${CODE_SUBJECT[purpose][en ? 'en' : 'ru']}`;
+  const lead = CODE_LEAD[purpose][en ? 'en' : 'ru'];
   const validity = en
     ? `The code works for ${minutes} minutes and only once.`
     : `Код действует ${minutesRu(minutes)} и только один раз.`;
@@ -54,7 +69,13 @@ export function renderMail(template: MailTemplate, locale: Locale): Rendered {
   switch (template.name) {
     case 'verify_email':
     case 'recovery':
+    case 'step_up':
       return codeMail(locale, template.name, template.values.code, template.values.minutes);
+    case 'withdrawal_requested':
+    case 'withdrawal_sent':
+    case 'password_changed':
+    case 'email_changed':
+      return securityMail(template, locale);
     case 'feedback': {
       const { name, email, message, userId } = template.values;
       const subject = `Support request from ${name}`;

@@ -1,0 +1,40 @@
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client';
+import type { AccountLimits } from '../../lib/account-limits';
+import { createSecretBox } from '../../lib/secret-box';
+import type { Mailer } from '../mail/mailer';
+import type { CodeHasher } from '../user/email-codes';
+import { createAccountChanges } from './account-changes';
+import { createRecoveryHasher } from './recovery-codes';
+import { securityRoutes } from './routes';
+import { createStepUp } from './step-up';
+import { createTotpService } from './totp-service';
+
+/**
+ * Step-up and TOTP (decision 020): the proof asked before money or the account changes, the
+ * authenticator enrolment, and the password and e-mail changes. It sits beside `user`, at the
+ * bottom: modules above get `stepUp.verify`; `hasTotp` and `verifyTotp` (./totp) serve staff checks.
+ */
+export function createSecurityModule(deps: {
+  db: Db;
+  serverSecret: string;
+  hashCode: CodeHasher;
+  mailer: Mailer;
+  limits: AccountLimits;
+  passwordCost: number;
+  redis?: Redis;
+}) {
+  const box = createSecretBox(`${deps.serverSecret}:totp`);
+  const hashRecovery = createRecoveryHasher(`${deps.serverSecret}:recovery-codes`);
+  const stepUp = createStepUp({ ...deps, box, hashRecovery });
+  const totp = createTotpService({ db: deps.db, box, hashRecovery, stepUp });
+  const changes = createAccountChanges({ ...deps, stepUp });
+  return {
+    stepUp,
+    box,
+    /** Register under /api/user. */
+    routes: securityRoutes,
+    routeOptions: { stepUp, totp, changes },
+  };
+}
+export type SecurityModule = ReturnType<typeof createSecurityModule>;
