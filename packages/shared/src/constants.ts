@@ -92,6 +92,8 @@ export const LOCALE_COOKIE = 'locale';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles that see what others keep private (moderation, support). */
+export const STAFF_ROLES: readonly Role[] = ['moderator', 'admin'];
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Role } from '@app/shared/constants';
+import { STAFF_ROLES } from '@app/shared/constants';
 import type { Config } from '../config';
 import { AppError } from '../lib/app-error';
 import { bearerToken } from './auth';
-
-const STAFF: readonly Role[] = ['moderator', 'admin'];
 
 /**
  * Swagger UI and the OpenAPI document under /api/docs. In production the map of every route is
@@ -16,7 +14,7 @@ export async function registerApiDocs(app: FastifyInstance, access: Config['API_
   if (access === 'off') return;
   const staffOnly = async (request: FastifyRequest) => {
     const user = await app.resolveToken(bearerToken(request.headers.authorization));
-    if (!STAFF.includes(user.role)) throw new AppError('FORBIDDEN');
+    if (!STAFF_ROLES.includes(user.role)) throw new AppError('FORBIDDEN');
   };
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

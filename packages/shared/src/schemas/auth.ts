@@ -118,7 +118,8 @@ export const publicProfileSchema = z.object({
   gender: z.number().int().nullable(),
   age: z.number().int().nullable(),
   avatar: z.string().nullable(),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
+  /** These two, lastName and gender are null for a viewer who sees only the map card's fields. */
+  emailVerified: z.boolean().nullable(),
+  createdAt: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -135,14 +135,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore; db: Db; uplo
   app.get(
     '/album/:album',
     {
+      preHandler: app.authenticate,
       schema: {
         tags: ['media'],
-        summary: "A user's media in an album, newest first (profile photos are public)",
+        summary: "A user's media in an album, newest first (others see only the current profile photo)",
+        security: [{ bearer: [] }],
         params: z.object({ album: openAlbumSchema }),
         querystring: z.object({ userId: mediaIdSchema }),
         response: { 200: albumListSchema },
       },
     },
-    async (request) => listAlbum(opts.db, request.params.album, request.query.userId),
+    async (request) => listAlbum(opts.db, request.params.album, request.query.userId, request.auth!),
   );
 };

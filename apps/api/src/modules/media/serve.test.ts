@@ -115,16 +115,21 @@ describe('GET /api/media/album/:album', () => {
   });
   afterAll(() => t.close());
 
-  it("lists a user's live profile photos publicly", async () => {
+  const signedIn = async () => ({
+    authorization: `Bearer ${await t.app.tokens.sign((await insertUser(t.database)).id)}`,
+  });
+  const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: await signedIn() });
+
+  it("lists a user's live profile photos to a signed-in person", async () => {
     const user = await insertUser(t.database);
-    const empty = await t.app.inject(`/api/media/album/profile_photos?userId=${user.id}`);
+    const empty = await get(`/api/media/album/profile_photos?userId=${user.id}`);
     expect(empty.json()).toEqual({ items: [] });
 
     await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) });
     const current = (
       await upload(t, user.id, { album: 'profile_photos', files: jpegFile(await cameraPhoto(400, 300)) })
     ).json();
-    const res = await t.app.inject(`/api/media/album/profile_photos?userId=${user.id}`);
+    const res = await get(`/api/media/album/profile_photos?userId=${user.id}`);
     expect(res.statusCode).toBe(200);
     const list = albumListSchema.parse(res.json());
     // The replaced photo was deleted with the upload of the new one.
@@ -135,7 +140,7 @@ describe('GET /api/media/album/:album', () => {
   });
 
   it('answers NOT_FOUND for an unknown user and VALIDATION_ERROR for closed albums or a missing userId', async () => {
-    expect((await t.app.inject('/api/media/album/profile_photos?userId=999999')).json()).toMatchObject({
+    expect((await get('/api/media/album/profile_photos?userId=999999')).json()).toMatchObject({
       code: 'NOT_FOUND',
     });
     const user = await insertUser(t.database);
@@ -145,7 +150,7 @@ describe('GET /api/media/album/:album', () => {
       '/api/media/album/profile_photos',
       '/api/media/album/profile_photos?userId=x',
     ]) {
-      const res = await t.app.inject(url);
+      const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     }

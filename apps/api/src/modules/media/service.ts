@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { media, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { seesEverythingOf, type Viewer } from '../../lib/viewer';
 import { processImage, type ImageVariants } from './image';
 import type { FileStore } from './storage';
 
@@ -173,17 +174,30 @@ export async function findAvatarFile(deps: MediaDeps, mediaId: number, size: str
 }
 
 /** A user's live media of one album, newest first; NOT_FOUND for unknown or deleted users. */
-export async function listAlbum(db: Db, album: MediaAlbum, userId: number): Promise<AlbumList> {
+/**
+ * The person themselves and staff see the whole album; anyone else only what the map card shows:
+ * the current profile photo.
+ */
+export async function listAlbum(db: Db, album: MediaAlbum, userId: number, viewer: Viewer): Promise<AlbumList> {
   const [owner] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, avatarMediaId: users.avatarMediaId })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!owner) throw new AppError('NOT_FOUND');
+  const wholeAlbum = seesEverythingOf(viewer, userId);
+  if (!wholeAlbum && owner.avatarMediaId === null) return { items: [] };
   const rows = await db
     .select({ id: media.id, createdAt: media.createdAt })
     .from(media)
-    .where(and(eq(media.userId, userId), eq(media.album, album), isNull(media.deletedAt)))
+    .where(
+      and(
+        eq(media.userId, userId),
+        eq(media.album, album),
+        isNull(media.deletedAt),
+        wholeAlbum ? undefined : eq(media.id, owner.avatarMediaId!),
+      ),
+    )
     .orderBy(desc(media.createdAt), desc(media.id));
   return {
     items: rows.map((row) => ({ id: row.id, url: mediaUrl(row.id, album), createdAt: row.createdAt.toISOString() })),

@@ -23,6 +23,7 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { feedback, users, type UserRow } from '../../db/schema';
 import type { AccountLimits } from '../../lib/account-limits';
 import { AppError } from '../../lib/app-error';
+import { seesEverythingOf, type Viewer } from '../../lib/viewer';
 import type { TokenService } from '../../lib/jwt';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { Mailer } from '../mail/mailer';
@@ -179,22 +180,24 @@ export function createAccountService(deps: AccountDeps) {
       return issueAuthRecord(db, deps.tokens, userId);
     },
 
-    async publicProfile(id: number): Promise<PublicProfile> {
+    /** Others than the person and staff see only what the map card shows (null for the rest). */
+    async publicProfile(id: number, viewer: Viewer): Promise<PublicProfile> {
       const [row] = await db
         .select()
         .from(users)
         .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.blockedAt)));
       if (!row) throw new AppError('NOT_FOUND');
+      const everything = seesEverythingOf(viewer, id);
       return {
         id: row.id,
         domain: row.domain,
         firstName: row.firstName,
-        lastName: row.lastName,
-        gender: row.gender,
+        lastName: everything ? row.lastName : null,
+        gender: everything ? row.gender : null,
         age: row.birthday ? ageOn(row.birthday, new Date()) : null,
         avatar: row.avatarMediaId ? avatarUrl(row.avatarMediaId) : null,
-        emailVerified: row.emailVerifiedAt !== null,
-        createdAt: row.createdAt.toISOString(),
+        emailVerified: everything ? row.emailVerifiedAt !== null : null,
+        createdAt: everything ? row.createdAt.toISOString() : null,
       };
     },
 

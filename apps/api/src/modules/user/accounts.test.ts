@@ -237,13 +237,15 @@ describe('profile', () => {
       phone: '+79001112233',
       gender: 1,
     });
-    const res = await call('GET', `/api/user/profile/${user.id}`);
+    const { token } = await register();
+    const res = await call('GET', `/api/user/profile/${user.id}`, undefined, token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: user.id, firstName: 'Olga', gender: 1, avatar: null });
+    // A stranger sees what the map card shows (profile-access.test.ts covers the rest).
+    expect(body).toMatchObject({ id: user.id, firstName: 'Olga', gender: null, avatar: null });
     expect(body.age).toBeGreaterThanOrEqual(36);
     expect(JSON.stringify(body)).not.toMatch(/@example\.com|79001112233|1990-01-01/);
-    expect((await call('GET', '/api/user/profile/999999')).statusCode).toBe(404);
+    expect((await call('GET', '/api/user/profile/999999', undefined, token)).statusCode).toBe(404);
   });
 
   it('checks nickname availability, counting the asker’s own as free', async () => {

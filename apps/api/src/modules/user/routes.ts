@@ -86,14 +86,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
   app.get(
     '/profile/:id',
     {
+      preHandler: app.authenticate,
       schema: {
         tags: ['user'],
-        summary: 'Public profile of a user',
+        summary: 'Profile of a user (others than the person and staff see only the map card fields)',
+        security: bearer,
         params: z.object({ id: z.coerce.number().int().positive() }),
         response: { 200: publicProfileSchema },
       },
     },
-    async (request) => accounts.publicProfile(request.params.id),
+    async (request) => accounts.publicProfile(request.params.id, request.auth!),
   );
 
   app.get(
