@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
@@ -43,6 +43,9 @@ import { meetingRoutes } from './modules/meet/meetings/routes';
 import { devClockRoutes } from './modules/dev-clock/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { createAccountService } from './modules/user/account-service';
+import { createSessionService } from './modules/sessions/session-service';
+import { sessionRoutes } from './modules/sessions/routes';
+import { signInClientOf } from './modules/sessions/sign-in-client';
 import { createCodeHasher } from './modules/user/email-codes';
 import { createSecurityModule } from './modules/security/index';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -191,10 +194,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // Services
-  const tokens = createTokenService(deps.jwtSecret);
-  await app.register(authPlugin, { db: db, tokens });
   // Realtime at the bottom: modules get it and add their own socket handlers.
-  const realtime = attachRealtime(app, { redis: deps.redis });
+  const realtime = attachRealtime(app, {
+    redis: deps.redis,
+    socketsPerUser: config.SOCKETS_PER_USER_MAX,
+    handshakesPerMinute: config.SOCKET_HANDSHAKES_PER_MINUTE,
+    trustProxy: config.TRUST_PROXY,
+  });
+  const sessions = createSessionService({
+    db,
+    jwt: createTokenService(deps.jwtSecret),
+    ttlSeconds: config.AUTH_TOKEN_TTL_SECONDS,
+    closeSockets: realtime.disconnectSession,
+  });
+  const clientOf = (request: FastifyRequest) =>
+    signInClientOf(request, { trustProxy: config.TRUST_PROXY, countryHeader: config.COUNTRY_HEADER });
+  await app.register(authPlugin, { sessions });
   const mailer = await createMailer({
     db: db,
     jobs,
@@ -208,7 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => mailer.close());
   const accounts = createAccountService({
     db: db,
-    tokens,
+    sessions,
     mailer,
     hashCode: createCodeHasher(`${deps.jwtSecret}:email-codes`),
     limits: createAccountLimits(deps.redis?.client),
@@ -285,13 +300,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         db,
         uploadMaxBytes: config.UPLOAD_MAX_BYTES,
       });
-      await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE, db });
+      await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE, db, clientOf });
       await api.register(security.routes, { prefix: '/user', ...security.routeOptions });
-      await api.register(providerSignInRoutes, { prefix: '/user', db, tokens, config });
+      await api.register(sessionRoutes, { prefix: '/user', sessions });
+      await api.register(providerSignInRoutes, { prefix: '/user', db, sessions, clientOf, config });
       await api.register(referralRoutes, { prefix: '/referral', accounts, db });
       await api.register(newsRoutes, { prefix: '/notif', db });
       await api.register(cpaRoutes, { prefix: '/cpa', db });
-      await api.register(chatRoutes, { prefix: '/chat', db, realtime });
+      await api.register(chatRoutes, { prefix: '/chat', db, realtime, minAge: config.MIN_AGE });
       await api.register(reportRoutes, { prefix: '/report', db });
       await api.register(handRoutes, { prefix: '/meet', hands: meetHands });
       await api.register(meetingRoutes, { prefix: '/meet/meetings', meetings });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { findRepoRoot } from './lib/paths';
 import { startServer } from './start-server';
+import { insertUser } from '../test/app';
 
 const tempDirs: string[] = [];
 function tempDataDir() {
@@ -38,13 +39,14 @@ describe('start-up with the embedded defaults', () => {
     const secret = JSON.parse(fs.readFileSync(secretsFile, 'utf8')).jwtSecret;
     expect(secret.length).toBeGreaterThanOrEqual(32);
     expect(fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
-    const token = await first.tokens.sign(1);
+    const user = await insertUser(first.database);
+    const token = await first.tokens.sign(user.id);
     await first.close();
 
     const second = await startServer(embedded(dataDir));
     expect(JSON.parse(fs.readFileSync(secretsFile, 'utf8')).jwtSecret).toBe(secret);
     // The same key signs the same token: sessions survive a restart.
-    await expect(second.tokens.verify(token)).resolves.toEqual({ userId: 1 });
+    await expect(second.resolveToken(token)).resolves.toMatchObject({ id: user.id });
     await second.close();
   });
 

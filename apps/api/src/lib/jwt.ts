@@ -1,30 +1,35 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
-import { AUTH_TOKEN_EXPIRY_SECONDS } from '@app/shared/constants';
 import { AppError } from './app-error';
 
 export interface TokenClaims {
   userId: number;
+  /** The sign-in (row of `sessions`) the token belongs to: ending it ends the token. */
+  sessionId: string;
+  expiresAt: Date;
 }
 
-/** Issues and checks the JWT of SPEC.md (HS256, 259200 s). */
-export function createTokenService(secret: string, expirySeconds = AUTH_TOKEN_EXPIRY_SECONDS) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Issues and checks the JWT of SPEC.md (HS256); its expiry is the session's. */
+export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(userId: number): Promise<string> {
-      return new SignJWT({})
+    async sign(claims: Omit<TokenClaims, 'expiresAt'>, expiresAt: Date): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(String(userId))
+        .setSubject(String(claims.userId))
         .setIssuedAt()
-        .setExpirationTime(`${expirySeconds}s`)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },
-    /** Throws AppError(TOKEN_INVALID) for a bad, expired or malformed token. */
+    /** Throws AppError(TOKEN_INVALID) for a bad, expired or malformed token, or one without a session. */
     async verify(token: string): Promise<TokenClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError('TOKEN_INVALID');
-        return { userId };
+        if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) throw new AppError('TOKEN_INVALID');
+        return { userId, sessionId: payload.sid, expiresAt: new Date(payload.exp! * 1000) };
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof errors.JOSEError) throw new AppError('TOKEN_INVALID');

@@ -77,8 +77,17 @@ describe('authentication hook', () => {
     expect(claims.exp - claims.iat).toBe(259200);
   });
 
-  it('stops a token of a blocked or deleted user, or of a user that does not exist', async () => {
-    for (const token of [blockedToken, deletedToken, await t.app.tokens.sign(999999)]) {
+  it('stops a token of a blocked or deleted user, or of a user or session that does not exist', async () => {
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const signed = (sub: string, claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(key);
+    const nobody = await signed('999999', { sid: crypto.randomUUID() });
+    const [, payload] = userToken.split('.');
+    const { sub } = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    // A well-signed token of a real user whose session was never started, or that names none.
+    const noSession = await signed(sub, { sid: crypto.randomUUID() });
+    const sessionless = await signed(sub, {});
+    for (const token of [blockedToken, deletedToken, nobody, noSession, sessionless]) {
       const res = await get('/api/test/me', token);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'TOKEN_INVALID' });

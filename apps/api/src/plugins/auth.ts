@@ -1,21 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import type { Role } from '@app/shared/constants';
 import { AppError } from '../lib/app-error';
-import type { TokenService } from '../lib/jwt';
-import { users } from '../db/schema';
-import type { Db } from '../db/client';
+import type { TokenClaims } from '../lib/jwt';
 
 export interface AuthUser {
   id: number;
   role: Role;
+  /** The sign-in the token belongs to ("this device" in the sessions list). */
+  sessionId: string;
+  /** When the token, and with it the session, expires. */
+  expiresAt: Date;
+}
+
+/** Issues tokens for new sessions and tells whether a token's session is still live. */
+export interface SessionAuthority {
+  /** Starts a session for the user and answers its token. */
+  sign(userId: number): Promise<string>;
+  /** Throws AppError(TOKEN_INVALID) for a bad or expired token. */
+  verify(token: string): Promise<TokenClaims>;
+  /** Throws TOKEN_INVALID (user gone or blocked) or SESSION_ENDED unless the session is live. */
+  check(claims: TokenClaims): Promise<AuthUser>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    tokens: TokenService;
-    /** Resolves a JWT to an active user, or throws AUTH_REQUIRED / TOKEN_INVALID. */
+    tokens: SessionAuthority;
+    /** Resolves a JWT to a live session of an active user, or throws AUTH_REQUIRED / TOKEN_INVALID / SESSION_ENDED. */
     resolveToken(token: string | undefined): Promise<AuthUser>;
     /** preHandler for a route subtree that needs a logged-in user. */
     authenticate(request: FastifyRequest): Promise<void>;
@@ -35,21 +46,17 @@ export function bearerToken(header: string | undefined): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
-/** Every check is on the server: the token must be valid and its user neither blocked nor deleted. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
-  app.decorate('tokens', opts.tokens);
+/**
+ * Every check is on the server: the token must be valid, its session live (not logged out, not
+ * ended by a password reset or from the sessions list) and its user neither blocked nor deleted.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionAuthority }) => {
+  app.decorate('tokens', opts.sessions);
   app.decorateRequest('auth', undefined);
 
   app.decorate('resolveToken', async (token: string | undefined) => {
     if (!token) throw new AppError('AUTH_REQUIRED');
-    const { userId } = await opts.tokens.verify(token);
-    const [user] = await opts.db
-      .select({ id: users.id, role: users.role, blockedAt: users.blockedAt, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!user || user.blockedAt || user.deletedAt) throw new AppError('TOKEN_INVALID');
-    return { id: user.id, role: user.role };
+    return opts.sessions.check(await opts.sessions.verify(token));
   });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -6,10 +6,15 @@ import { HEADERS } from '@app/shared/constants';
 import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
 import { AppError } from '../lib/app-error';
 import { bearerToken } from '../plugins/auth';
+import { createHandshakeLimit } from './handshake-limit';
 
 interface SocketData {
   userId: number;
+  sessionId: string;
 }
+
+/** Every socket of one sign-in, on every API process: ending the session closes them. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -33,6 +38,8 @@ export interface Realtime {
   ): void;
   /** Ends a user's sockets everywhere (blocked, deleted, logged out). */
   disconnectUser(userId: number, reason: string): void;
+  /** Ends the sockets of one session everywhere (logged out, ended from the list, password reset). */
+  disconnectSession(sessionId: string, reason: string): void;
   /** Runs for every authenticated socket, after it joined its user's room. */
   onSocket(handler: (socket: RealtimeSocket) => void): void;
 }
@@ -53,11 +60,24 @@ function accessKeyOf(socket: RealtimeSocket): string | undefined {
   return bearerToken(socket.handshake.headers.authorization);
 }
 
+export interface RealtimeOptions {
+  redis?: { client: Redis; pub: Redis; sub: Redis };
+  /** Open sockets one person may have across every process; the next handshake is refused. */
+  socketsPerUser: number;
+  handshakesPerMinute: number;
+  trustProxy: boolean;
+}
+
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+const refusal = (code: string) => Object.assign(new Error(code), { data: { code } });
+
 /**
- * socket.io on the API's own HTTP server. A socket must present a valid access key (the JWT);
- * it then joins its user's room. With Redis, rooms span every API process.
+ * socket.io on the API's own HTTP server. A socket must present a valid access key (the JWT) of a
+ * live session; it then joins its user's and its session's rooms and is closed when the token
+ * expires. With Redis, rooms span every API process.
  */
-export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redis; sub: Redis } }): Realtime {
+export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Realtime {
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -65,22 +85,56 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
     ...(opts.redis && { adapter: createAdapter(opts.redis.pub, opts.redis.sub, { key: 'sio' }) }),
   });
 
+  const handshakes = createHandshakeLimit({
+    perMinute: opts.handshakesPerMinute,
+    trustProxy: opts.trustProxy,
+    redis: opts.redis?.client,
+  });
+  const expiries = new WeakMap<RealtimeSocket, Date>();
+
   io.use(async (socket, next) => {
     try {
+      // Counted before the token is even read: a flood costs no database read.
+      await handshakes.consume(socket.request);
       const user = await app.resolveToken(accessKeyOf(socket));
+      const open = await io.in(userRoom(user.id)).fetchSockets();
+      if (open.length >= opts.socketsPerUser) throw new AppError('TOO_MANY_SOCKETS');
       socket.data.userId = user.id;
+      socket.data.sessionId = user.sessionId;
+      expiries.set(socket, user.expiresAt);
       next();
     } catch (error) {
       const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
       if (!(error instanceof AppError)) app.log.error({ err: error }, 'socket authentication failed');
-      next(Object.assign(new Error(code), { data: { code } }));
+      next(refusal(code));
     }
   });
 
+  /** A socket outlives no token: it is told and closed the moment its token expires. */
+  const closeOnExpiry = (socket: RealtimeSocket) => {
+    const expiresAt = expiries.get(socket);
+    if (!expiresAt) return;
+    let timer: NodeJS.Timeout;
+    const wait = () => {
+      const left = expiresAt.getTime() - Date.now();
+      if (left > 0) {
+        // Node fires a longer timeout at once, so a long token is waited for in steps.
+        timer = setTimeout(wait, Math.min(left, MAX_TIMEOUT_MS));
+        timer.unref();
+        return;
+      }
+      socket.emit('session:revoked', 'expired');
+      socket.disconnect(true);
+    };
+    wait();
+    socket.once('disconnect', () => clearTimeout(timer));
+  };
+
   const handlers: ((socket: RealtimeSocket) => void)[] = [];
   io.on('connection', (socket: RealtimeSocket) => {
-    const { userId } = socket.data;
-    void socket.join(userRoom(userId));
+    const { userId, sessionId } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    closeOnExpiry(socket);
     socket.emit('session:ready', { userId, serverTime: Date.now() });
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack(Date.now());
@@ -99,6 +153,10 @@ export function attachRealtime(app: FastifyInstance, opts: { redis?: { pub: Redi
     disconnectUser: (userId, reason) => {
       io.to(userRoom(userId)).emit('session:revoked', reason);
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    disconnectSession: (sessionId, reason) => {
+      io.to(sessionRoom(sessionId)).emit('session:revoked', reason);
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     onSocket: (handler) => void handlers.push(handler),
   };

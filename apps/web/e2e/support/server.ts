@@ -11,6 +11,7 @@ import { loadConfig } from '../../../api/src/config';
 import { createDatabase } from '../../../api/src/db/client';
 import { users } from '../../../api/src/db/schema';
 import { createTokenService } from '../../../api/src/lib/jwt';
+import { startSession } from '../../../api/src/modules/sessions/session-service';
 import { startServer } from '../../../api/src/start-server';
 import { PROVIDER_SIGN_IN_PATHS } from '@app/shared/schemas/provider-sign-in';
 import { startSmtpInbox } from '../../../api/test/smtp-inbox';
@@ -84,14 +85,14 @@ const [member, admin] = await database.db
 const blocked = (
   await database.db.insert(users).values({ email: 'blocked@example.com', blockedAt: new Date() }).returning()
 )[0]!;
-await database.close();
-
-const tokens = createTokenService(jwtSecret);
+const jwt = createTokenService(jwtSecret);
+const signIn = (userId: number) => startSession(database.db, jwt, config.AUTH_TOKEN_TTL_SECONDS, userId);
 const seeded: SeededUsers = {
-  member: { id: member!.id, token: await tokens.sign(member!.id) },
-  admin: { id: admin!.id, token: await tokens.sign(admin!.id) },
-  blocked: { id: blocked.id, token: await tokens.sign(blocked.id) },
+  member: { id: member!.id, token: await signIn(member!.id) },
+  admin: { id: admin!.id, token: await signIn(admin!.id) },
+  blocked: { id: blocked.id, token: await signIn(blocked.id) },
 };
+await database.close();
 fs.writeFileSync(process.env.E2E_TOKENS_FILE!, JSON.stringify(seeded));
 
 await startServer(config, (app) => {

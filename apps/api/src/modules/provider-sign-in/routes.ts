@@ -18,7 +18,8 @@ import { createProviderClient } from './oidc-client';
 import { claimSignIn, finishSignIn, refusalReason, startSignIn } from './service';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
-import type { TokenService } from '../../lib/jwt';
+import type { SessionService } from '../sessions/session-service';
+import type { SignInClient } from '../sessions/sign-in-client';
 import { clearStateCookie, readStateCookie, setStateCookie } from './state-cookie';
 
 const redirectResponse = { 302: z.null().describe('Redirect (Location header)') };
@@ -57,10 +58,12 @@ function describeFailure(error: unknown) {
  * Sign in with an OpenID Connect provider (Apple's): authorization code flow with PKCE, state and
  * nonce. Registered under /api/user, so the paths are SPEC.md section 7's /user/apple... calls.
  */
-export const providerSignInRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService; config: Config }> = async (
-  app,
-  { db, tokens, config },
-) => {
+export const providerSignInRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  sessions: SessionService;
+  clientOf: (request: FastifyRequest) => SignInClient;
+  config: Config;
+}> = async (app, { db, sessions, clientOf, config }) => {
   const client = createProviderClient(config);
   const provider = config.OIDC_PROVIDER_NAME;
   const secureCookie = config.PUBLIC_URL.startsWith('https:');
@@ -136,7 +139,7 @@ export const providerSignInRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: Token
       },
     },
     async (request, reply) => {
-      const result = await claimSignIn(db, tokens, {
+      const result = await claimSignIn(db, (userId) => sessions.sign(userId, clientOf(request)), {
         state: request.body.state,
         browserState: readStateCookie(request),
       });

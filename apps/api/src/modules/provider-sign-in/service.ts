@@ -5,7 +5,6 @@ import type { Locale } from '@app/shared/constants';
 import { isUniqueViolation, type Db, type Tx } from '../../db/client';
 import { oidcStates, userIdentities, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { TokenService } from '../../lib/jwt';
 import { issueAuthRecord } from '../user/service';
 import type { ProviderClient, ProviderIdentity, SignInChecks } from './oidc-client';
 
@@ -202,7 +201,7 @@ async function resolveUser(
  */
 export async function claimSignIn(
   db: Db,
-  tokens: TokenService,
+  signIn: (userId: number) => Promise<string>,
   input: { state: string; browserState: string | undefined },
 ): Promise<ProviderSignInResult> {
   if (input.browserState !== input.state) throw new AppError('PROVIDER_SIGN_IN_FAILED');
@@ -227,6 +226,6 @@ export async function claimSignIn(
     .limit(1);
   if (!user || !isActive(user)) throw new AppError('PROVIDER_SIGN_IN_FAILED');
 
-  const record = await issueAuthRecord(db, tokens, claimed.userId);
+  const record = await issueAuthRecord(db, signIn(claimed.userId), claimed.userId);
   return { ...record, isNewUser: claimed.isNewUser ?? false, returnTo: claimed.returnTo };
 }

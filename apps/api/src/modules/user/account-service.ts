@@ -24,12 +24,14 @@ import { feedback, users, type UserRow } from '../../db/schema';
 import type { AccountLimits } from '../../lib/account-limits';
 import { AppError } from '../../lib/app-error';
 import { seesEverythingOf, type Viewer } from '../../lib/viewer';
-import type { TokenService } from '../../lib/jwt';
+import type { TokenClaims } from '../../lib/jwt';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { Mailer } from '../mail/mailer';
 import { consumeCode, issueCode, type CodeHasher } from './email-codes';
 import { getMe, issueAuthRecord, toMe } from './service';
 import { publish } from '../../events/event-bus';
+import type { SessionService } from '../sessions/session-service';
+import type { SignInClient } from '../sessions/sign-in-client';
 
 const profileOf = (row: UserRow) => toMe(row).profile;
 
@@ -41,7 +43,7 @@ type FeedbackInput = z.output<typeof feedbackRequestSchema>;
 
 export interface AccountDeps {
   db: Db;
-  tokens: TokenService;
+  sessions: SessionService;
   mailer: Mailer;
   hashCode: CodeHasher;
   limits: AccountLimits;
@@ -113,6 +115,7 @@ export function createAccountService(deps: AccountDeps) {
       input: RegisterInput,
       locale: Locale,
       partner: { linkId: number; uid: string | null } | null = null,
+      client?: SignInClient,
     ): Promise<AuthRecordResponse> {
       await deps.limits.consume('register', input.email);
       const referrerId = await findReferrer(input.promocode);
@@ -144,11 +147,11 @@ export function createAccountService(deps: AccountDeps) {
         throw takenError(error) ?? error;
       }
       if (!isPrivateRelay(row.email)) await sendCode(row, 'verify_email').catch(() => undefined);
-      return issueAuthRecord(db, deps.tokens, row.id);
+      return issueAuthRecord(db, deps.sessions.sign(row.id, client), row.id);
     },
 
     /** The same answer for an unknown e-mail and a wrong password: login reveals no accounts. */
-    async login(input: LoginInput): Promise<AuthRecordResponse> {
+    async login(input: LoginInput, client?: SignInClient): Promise<AuthRecordResponse> {
       await deps.limits.consume('login', input.email);
       const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
       const ok =
@@ -158,10 +161,12 @@ export function createAccountService(deps: AccountDeps) {
       if (!ok) throw new AppError('UNAUTHORIZED');
       if (row!.blockedAt) throw new AppError('FORBIDDEN');
       await deps.limits.reset('login', input.email);
-      return issueAuthRecord(db, deps.tokens, row!.id);
+      return issueAuthRecord(db, deps.sessions.sign(row!.id, client), row!.id);
     },
 
-    async updateProfile(userId: number, input: ProfileInput): Promise<AuthRecordResponse> {
+    /** Answers a token of the same session: a profile update is no new sign-in. */
+    async updateProfile(session: TokenClaims, input: ProfileInput): Promise<AuthRecordResponse> {
+      const { userId } = session;
       const values = profileColumns(input);
       if (Object.keys(values).length) {
         try {
@@ -177,7 +182,7 @@ export function createAccountService(deps: AccountDeps) {
           throw takenError(error) ?? error;
         }
       }
-      return issueAuthRecord(db, deps.tokens, userId);
+      return issueAuthRecord(db, deps.sessions.reissue(session), userId);
     },
 
     /** Others than the person and staff see only what the map card shows (null for the rest). */
@@ -237,18 +242,24 @@ export function createAccountService(deps: AccountDeps) {
       return sendCode(row!, 'recovery');
     },
 
-    /** A right code sets the new password and proves the mailbox, so the e-mail counts as confirmed. */
+    /**
+     * A right code sets the new password and proves the mailbox, so the e-mail counts as confirmed.
+     * Every session ends with it: whoever knew the old password is signed out everywhere.
+     */
     async resetPassword(input: RecoveryCheckInput): Promise<void> {
       const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
       if (!activeUser(row) || row!.blockedAt) throw new AppError('USER_NOT_FOUND');
       await deps.limits.consume('codeCheck', `recovery:${row!.id}`);
       const passwordHash = await hashPassword(input.password, deps.passwordCost);
+      let ended: string[] = [];
       await consumeCode(db, deps.hashCode, row!.id, 'recovery', input.code, async (tx) => {
         await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: row!.emailVerifiedAt ?? new Date() })
           .where(eq(users.id, row!.id));
+        ended = await deps.sessions.endAllIn(tx, row!.id, { reason: 'password_reset' });
       });
+      deps.sessions.closeSockets(ended, 'password_reset');
     },
 
     async saveFeedback(input: FeedbackInput, locale: Locale, userId: number | null): Promise<void> {

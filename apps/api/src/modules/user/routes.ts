@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   codeSchema,
@@ -20,14 +21,18 @@ import { partnerLinkOf } from '../../lib/visitor';
 import type { AccountService } from './account-service';
 import type { Db } from '../../db/client';
 import { getMe } from './service';
+import type { SignInClient } from '../sessions/sign-in-client';
 
 const bearer = [{ bearer: [] }];
 
 /** SPEC.md section 7 "User". Routes only parse, call one service function and answer. */
-export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAge: number; db: Db }> = async (
-  app,
-  { accounts, minAge, db },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountService;
+  minAge: number;
+  db: Db;
+  /** The device and country of a sign-in, for the sessions list. */
+  clientOf: (request: FastifyRequest) => SignInClient;
+}> = async (app, { accounts, minAge, db, clientOf }) => {
   const auth = app.rateLimits.auth;
 
   app.post(
@@ -42,7 +47,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
       },
     },
     async (request) =>
-      accounts.register(request.body, request.body.locale ?? requestLocale(request), partnerLinkOf(request)),
+      accounts.register(
+        request.body,
+        request.body.locale ?? requestLocale(request),
+        partnerLinkOf(request),
+        clientOf(request),
+      ),
   );
 
   app.post(
@@ -51,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
       config: { rateLimit: auth },
       schema: { tags: ['user'], summary: 'Log in', body: loginRequestSchema, response: { 200: authRecordSchema } },
     },
-    async (request) => accounts.login(request.body),
+    async (request) => accounts.login(request.body, clientOf(request)),
   );
 
   app.get(
@@ -80,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; minAg
         response: { 200: authRecordSchema },
       },
     },
-    async (request) => accounts.updateProfile(request.auth!.id, request.body),
+    async (request) => accounts.updateProfile({ ...request.auth!, userId: request.auth!.id }, request.body),
   );
 
   app.get(

@@ -3,7 +3,6 @@ import { avatarUrl, isPrivateRelay, type AuthRecordResponse, type Me } from '@ap
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { TokenService } from '../../lib/jwt';
 
 export function toMe(row: UserRow): Me {
   return {
@@ -37,8 +36,11 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
   return toMe(row);
 }
 
-/** A fresh token and the user with profile: the answer of login, register and profile update. */
-export async function issueAuthRecord(db: Db, tokens: TokenService, userId: number): Promise<AuthRecordResponse> {
-  const [user, token] = await Promise.all([getMe(db, userId), tokens.sign(userId)]);
-  return { token, user };
+/**
+ * A token and the user with profile: the answer of login, register and profile update. The token
+ * is a new session's (a sign-in) or the current session's again (profile update).
+ */
+export async function issueAuthRecord(db: Db, token: Promise<string>, userId: number): Promise<AuthRecordResponse> {
+  const [user, signed] = await Promise.all([getMe(db, userId), token]);
+  return { token: signed, user };
 }
