@@ -54,9 +54,24 @@ const mapPage: RouteObject['lazy'] = async () => {
   return { Component: MapRoute };
 };
 
+const confirmAddressPage: RouteObject['lazy'] = async () => {
+  const { ConfirmAddressPage } = await import('./pages/confirm-address-page');
+  return { Component: ConfirmAddressPage };
+};
+
 const walletPage: RouteObject['lazy'] = async () => {
   const { WalletRoute } = await import('./pages/wallet-route');
   return { Component: WalletRoute };
+};
+
+const kycPage: RouteObject['lazy'] = async () => {
+  const { KycRoute } = await import('./pages/kyc-route');
+  return { Component: KycRoute };
+};
+
+const controlKycPage: RouteObject['lazy'] = async () => {
+  const { ControlKycRoute } = await import('./pages/control-kyc-route');
+  return { Component: ControlKycRoute };
 };
 
 const page = (screen: string, extra: Partial<RouteObject> = {}): RouteObject =>
@@ -156,6 +171,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          { path: 'confirm-address', lazy: confirmAddressPage, handle: { title: 'confirmAddress.title' } },
           { path: 'apple-login', lazy: appleLogin, handle: { title: 'screens.appleLogin.title' } },
 
           {
@@ -172,7 +188,7 @@ export const routes: RouteObject[] = [
               { path: 'cpa', ...page('accountCpa') },
             ],
           },
-          { path: 'kyc', loader: requireAuth, ...page('kyc') },
+          { path: 'kyc', loader: requireAuth, lazy: kycPage, handle: { title: 'screens.kyc.title' } },
           { path: 'cpa', ...page('cpa') },
 
           {
@@ -183,7 +199,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, loader: redirectTo('/control/monitor') },
               { path: 'monitor', ...page('controlMonitor') },
-              { path: 'kyc', ...page('controlKyc') },
+              { path: 'kyc', lazy: controlKycPage, handle: { title: 'screens.controlKyc.title' } },
               { path: 'news', ...page('controlNews') },
               { path: 'news/:id', ...page('controlNewsEdit') },
               { path: 'cpa', ...page('controlCpa') },

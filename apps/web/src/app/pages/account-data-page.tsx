@@ -6,6 +6,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { AccountProfile } from '../../features/auth/components/account-profile';
 import { AvatarEditor } from '../../features/avatar/components/avatar-editor';
+import { TotpSection } from '../../features/security/components/totp-section';
 
 /** /account/data: My profile and Personal data. */
 export function AccountDataPage() {
@@ -28,6 +29,9 @@ export function AccountDataPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <AccountProfile />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }} offset={{ md: 4 }}>
+          <TotpSection />
         </Grid>
       </Grid>
     </Box>

@@ -20,6 +20,7 @@ const tx = (
   nftId: null,
   purchaseId: 1,
   error: null,
+  heldUntil: null,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   ...over,

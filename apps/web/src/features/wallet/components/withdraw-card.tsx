@@ -29,6 +29,9 @@ import { isBelow } from '../../../lib/amounts';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useFormat } from '../../../lib/use-format';
 import { WithdrawSuccess } from './withdraw-success';
+import { StepUpField } from '../../../components/step-up-field';
+import { STEP_UP_ERRORS } from '../../../lib/step-up';
+import type { StepUpProof } from '@app/shared/schemas/security';
 
 /** The BNB the user has and the fee a transfer needs (from the wallet, or from an INSUFFICIENT_FEE answer). */
 interface FeeGap {
@@ -63,6 +66,8 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
   const [formError, setFormError] = useState<string | null>(null);
   const [answeredGap, setAnsweredGap] = useState<FeeGap | null>(null);
   const [doneId, setDoneId] = useState<number | null>(null);
+  const [stepUp, setStepUp] = useState<StepUpProof>({});
+  const [stepUpError, setStepUpError] = useState<string | null>(null);
 
   const feeAmount = fee.data?.fee ?? wallet.transferFee;
   const knownGap: FeeGap | null = isBelow(wallet.nativeBalance, feeAmount)
@@ -73,7 +78,13 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
   const submit = async (values: WithdrawRequest) => {
     setFormError(null);
     setAnsweredGap(null);
-    const request: WithdrawRequest = { currency: 'USDT', address: values.address.trim(), amount: values.amount.trim() };
+    setStepUpError(null);
+    const request: WithdrawRequest = {
+      currency: 'USDT',
+      address: values.address.trim(),
+      amount: values.amount.trim(),
+      stepUp,
+    };
     if (isBelow(wallet.withdrawable, request.amount)) {
       form.setError('amount', { message: MSG.insufficientFunds });
       return;
@@ -95,6 +106,10 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
       }
       if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') {
         form.setError('amount', { message: MSG.insufficientFunds });
+        return;
+      }
+      if (error instanceof ApiError && (STEP_UP_ERRORS as readonly string[]).includes(error.code)) {
+        setStepUpError(serverErrorText(t, error, form.setError, []));
         return;
       }
       if (error instanceof ApiError && error.code === 'WITHDRAW_TO_OWN_ADDRESS') {
@@ -213,6 +228,11 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
             </Box>
 
             {gap && <FeeWarning gap={gap} />}
+
+            <Alert severity="info" data-testid="withdraw-new-address-hint">
+              {t('withdraw.newAddressHint')}
+            </Alert>
+            <StepUpField onChange={setStepUp} error={stepUpError} />
 
             <Button
               type="submit"

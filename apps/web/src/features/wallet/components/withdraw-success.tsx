@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -23,7 +24,7 @@ export function WithdrawSuccess({
   explorerUrl: string | null;
   onAgain: () => void;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t, i18n } = useTranslation('wallet');
   const f = useFormat();
   const { data: tx } = useTransaction(id);
 
@@ -70,6 +71,11 @@ export function WithdrawSuccess({
               </Typography>
             )}
           </Stack>
+          {tx.heldUntil && tx.status === 'REQUESTED' && (
+            <Alert severity="info" data-testid="withdraw-held">
+              {t('withdraw.held', { until: new Date(tx.heldUntil).toLocaleString(i18n.language) })}
+            </Alert>
+          )}
           {tx.status === 'FAIL' && (
             <Typography variant="body2" color="text.secondary">
               {t('withdraw.failedText')}

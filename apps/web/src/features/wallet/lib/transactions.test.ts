@@ -15,6 +15,7 @@ const tx = (over: Partial<Transaction>): Transaction => ({
   nftId: null,
   purchaseId: null,
   error: null,
+  heldUntil: null,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   ...over,
