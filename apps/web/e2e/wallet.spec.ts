@@ -66,6 +66,8 @@ test.describe('wallet', () => {
     // Withdraw: the shared rules first, then the real thing.
     await page.getByLabel('Recipient address').fill('0x12');
     await page.getByLabel('Amount').fill('25');
+    // The step-up: the account's password (decision 020).
+    await page.getByTestId('step-up-input').fill('Secret12');
     await page.getByTestId('withdraw-submit').click();
     await expect(page.getByText('Incorrect address')).toBeVisible();
     const to = outsideAddress();
@@ -138,6 +140,7 @@ test.describe('wallet', () => {
     await page.getByRole('button', { name: 'Всё' }).click();
     await expect(page.getByLabel('Сумма')).toHaveValue('1000');
     await page.getByLabel('Сумма').fill('10.5');
+    await page.getByTestId('step-up-input').fill('Secret12');
     await page.getByTestId('withdraw-submit').click();
     await expect(page.getByTestId('withdraw-title')).toHaveText(/Вывод (запрошен|выполнен)/);
     const withdrawal = history(page).getByTestId('tx-row').filter({ hasText: 'Вывод' });
