@@ -238,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limits: createAccountLimits(deps.redis?.client),
     passwordCost: config.PASSWORD_HASH_COST,
     redis: deps.redis?.client,
+    sessions,
   });
   registerChatSockets(realtime, { db: db, log: app.log });
   // The mint sits above crypto and meet; the chain workers drive its pending attempts too, so

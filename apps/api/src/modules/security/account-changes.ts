@@ -7,6 +7,7 @@ import { emailCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
 import type { Mailer } from '../mail/mailer';
+import type { SessionService } from '../sessions/session-service';
 import { issueCode, type CodeHasher } from '../user/email-codes';
 import { getMe } from '../user/service';
 import type { StepUp } from './step-up';
@@ -21,6 +22,7 @@ export function createAccountChanges(deps: {
   mailer: Mailer;
   hashCode: CodeHasher;
   passwordCost: number;
+  sessions: Pick<SessionService, 'endAllIn' | 'closeSockets'>;
 }) {
   const { db } = deps;
 
@@ -31,11 +33,21 @@ export function createAccountChanges(deps: {
   }
 
   return {
-    async changePassword(userId: number, password: string, proof: StepUpProof | undefined): Promise<void> {
+    /** Every other session ends with the change: whoever knew the old password is signed out there. */
+    async changePassword(
+      session: { userId: number; sessionId: string },
+      password: string,
+      proof: StepUpProof | undefined,
+    ): Promise<void> {
+      const { userId } = session;
       await deps.stepUp.verify(userId, proof);
       const row = await userRow(userId);
       const passwordHash = await hashPassword(password, deps.passwordCost);
-      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      const ended = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        return deps.sessions.endAllIn(tx, userId, { except: session.sessionId, reason: 'password_change' });
+      });
+      deps.sessions.closeSockets(ended, 'password_change');
       await deps.mailer.send({
         to: row.email,
         locale: row.locale as Locale,

@@ -4,6 +4,7 @@ import type { AccountLimits } from '../../lib/account-limits';
 import { createSecretBox } from '../../lib/secret-box';
 import type { Mailer } from '../mail/mailer';
 import type { CodeHasher } from '../user/email-codes';
+import type { SessionService } from '../sessions/session-service';
 import { createAccountChanges } from './account-changes';
 import { createRecoveryHasher } from './recovery-codes';
 import { securityRoutes } from './routes';
@@ -23,6 +24,7 @@ export function createSecurityModule(deps: {
   limits: AccountLimits;
   passwordCost: number;
   redis?: Redis;
+  sessions: SessionService;
 }) {
   const box = createSecretBox(`${deps.serverSecret}:totp`);
   const hashRecovery = createRecoveryHasher(`${deps.serverSecret}:recovery-codes`);

@@ -122,7 +122,11 @@ export const securityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await changes.changePassword(userId(request), request.body.password, request.body.stepUp);
+      await changes.changePassword(
+        { userId: userId(request), sessionId: request.auth!.sessionId },
+        request.body.password,
+        request.body.stepUp,
+      );
       return { ok: true as const };
     },
   );

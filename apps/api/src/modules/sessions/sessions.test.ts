@@ -3,9 +3,7 @@ import { eq } from 'drizzle-orm';
 import { sessionListSchema } from '@app/shared/schemas/sessions';
 import { sessions } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { createTokenService } from '../../lib/jwt';
-import { createTestApp, insertUser, TEST_JWT_SECRET, type TestApp } from '../../../test/app';
-import { createSessionService } from './session-service';
+import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 
 const CHROME_WINDOWS =
@@ -168,16 +166,12 @@ describe('ending sessions', () => {
   });
 
   it('ends every session but the current one for a password change', async () => {
-    const { user, laptop, phone } = await personOnTwoDevices();
-    const current = (await list(laptop)).sessions.find((s) => s.current)!;
-    // What the password change asks of the sessions (it lives with the step-up, beside this module).
-    const service = createSessionService({
-      db: t.database.db,
-      jwt: createTokenService(TEST_JWT_SECRET),
-      ttlSeconds: 60,
-      closeSockets: t.app.realtime.disconnectSession,
+    const { laptop, phone } = await personOnTwoDevices();
+    const change = await call('POST', '/api/user/password/change', laptop, {
+      password: 'Newer-pass2',
+      stepUp: { password: PASSWORD },
     });
-    expect(await service.endAll(user.id, { except: current.id, reason: 'password_change' })).toBe(1);
+    expect(change.json()).toEqual({ ok: true });
     expect((await me(phone)).json()).toMatchObject({ code: 'SESSION_ENDED' });
     expect((await me(laptop)).statusCode).toBe(200);
   });
