@@ -67,6 +67,14 @@ export async function createTestApp(
   };
 }
 
+/** Profile fields that make a user an adult with a complete profile (the meet gate); a nickname is the caller's. */
+export const COMPLETE_ADULT = {
+  firstName: 'Anna',
+  lastName: 'Petrova',
+  gender: 1,
+  birthday: new Date(Date.UTC(1990, 2, 5)),
+} satisfies Partial<typeof users.$inferInsert>;
+
 let sequence = 0;
 
 /** Inserts a user row directly; the accounts module owns the real registration. */

@@ -13,7 +13,7 @@ import type {
 } from '@app/shared/schemas/chat';
 import type { ClientToServerEvents, PushItem, ServerToClientEvents } from '@app/shared/socket-events';
 import type { ErrorBody } from '@app/shared/errors';
-import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import { COMPLETE_ADULT, createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { chatMessages } from '../../db/schema';
 import { blockedIds, isBlockedEitherWay } from '../people/blocks';
 
@@ -48,7 +48,8 @@ afterAll(async () => {
 
 async function user(values: Parameters<typeof insertUser>[1] = {}): Promise<TestUser> {
   const domain = `u${crypto.randomBytes(5).toString('hex')}`;
-  const row = await insertUser(t.database, { domain, firstName: 'Ann', ...values });
+  // Chat is for adults with a complete profile (the meet gate).
+  const row = await insertUser(t.database, { domain, ...COMPLETE_ADULT, firstName: 'Ann', ...values });
   const token = await t.app.tokens.sign(row.id);
   return { id: row.id, domain, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -18,6 +18,7 @@ import {
 } from '@app/shared/schemas/chat';
 import { okSchema } from '@app/shared/schemas/auth';
 import { blockUser, listBlocks, unblockUser } from '../people/blocks';
+import { meetGate } from '../people/meet-gate';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/socket-server';
 import {
@@ -34,11 +35,16 @@ import {
 const bearer = [{ bearer: [] }];
 
 /** The chat (PRODUCT.md "Messaging"). Routes only parse, call one service function and answer. */
-export const chatRoutes: FastifyPluginAsyncZod<{ db: Db; realtime: Realtime }> = async (app, { db, realtime }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ db: Db; realtime: Realtime; minAge: number }> = async (
+  app,
+  { db, realtime, minAge },
+) => {
   const tags = ['chat'];
   const ctx: ChatContext = { db, emit: realtime.toUser };
   const userId = (request: { auth?: { id: number } }) => request.auth!.id;
   app.addHook('preHandler', app.authenticate);
+  // Chat is part of meet and play: the same gate as raising a hand.
+  app.addHook('preHandler', meetGate(db, minAge));
 
   app.get(
     '/conversations',

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation, Report, ReportCreated, ReportList } from '@app/shared/schemas/chat';
 import type { ErrorBody } from '@app/shared/errors';
-import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import { COMPLETE_ADULT, createTestApp, insertUser, type TestApp } from '../../../test/app';
 
 /** Reports: anyone signed in files one; admins and moderators read the queue; admins decide. */
 
@@ -16,7 +16,12 @@ let admin: TestUser;
 let moderator: TestUser;
 
 async function user(role: 'user' | 'moderator' | 'admin' = 'user'): Promise<TestUser> {
-  const row = await insertUser(t.database, { role, domain: `u${crypto.randomBytes(5).toString('hex')}` });
+  const row = await insertUser(t.database, {
+    role,
+    domain: `u${crypto.randomBytes(5).toString('hex')}`,
+    // Reports are of chat messages, and chat is for adults with a complete profile.
+    ...COMPLETE_ADULT,
+  });
   return { id: row.id, headers: { authorization: `Bearer ${await t.app.tokens.sign(row.id)}` } };
 }
 

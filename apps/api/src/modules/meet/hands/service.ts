@@ -10,11 +10,10 @@ import type {
   PositionUpdateResult,
   raiseHandRequestSchema,
 } from '@app/shared/schemas/meet';
-import { isProfileComplete } from '@app/shared/schemas/user';
-import { ageOn } from '@app/shared/validation/rules';
 import { hands, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { blockedIds, isBlockedEitherWay } from '../../people/blocks';
+import { assertMeetAllowed, checkMeetGate } from '../../people/meet-gate';
 import { MAX_NEAR_LIMIT } from '../nearby/nearby-index';
 import { snapToGrid } from '../nearby/privacy';
 import { findPublicNearby } from '../nearby/public-nearby';
@@ -81,17 +80,8 @@ export async function getMyHand(ctx: MeetHands, userId: number): Promise<MyHandS
 /** Raises the caller's hand at their position, or changes it (mood, note, duration from now). */
 export async function raiseHand(ctx: MeetHands, userId: number, request: RaiseHandRequestParsed): Promise<MyHandState> {
   const user = await account(ctx, userId);
-  const profile = {
-    bdate: user.birthday?.toISOString() ?? null,
-    domain: user.domain,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    gender: user.gender,
-    avatar: null,
-  };
-  if (!isProfileComplete(profile)) throw new AppError('PROFILE_INCOMPLETE');
   const now = ctx.clock.now();
-  if (ageOn(user.birthday!, new Date(now)) < ctx.minAge) throw new AppError('ADULTS_ONLY');
+  assertMeetAllowed(user, ctx.minAge, now);
 
   const previous = await liveHand(ctx, userId);
   // Without a live row any index entry is stale (expired, or a crash between writes): it must not
@@ -195,6 +185,7 @@ export async function updatePosition(
  */
 export async function listNearby(ctx: MeetHands, viewerId: number, query: NearbyQueryParsed): Promise<NearbyList> {
   const now = ctx.clock.now();
+  await checkMeetGate(ctx.db, viewerId, ctx.minAge, now);
   const exclude = new Set(await blockedIds(ctx.db, viewerId));
   const loaded = new Map<number, VisibleHand | null>();
   let ask = Math.min(MAX_NEAR_LIMIT, 2 * query.limit + 20);
@@ -230,6 +221,7 @@ export async function getHandCard(
   subjectId: number,
   viewer: LatLng,
 ): Promise<HandCard> {
+  await checkMeetGate(ctx.db, viewerId, ctx.minAge, ctx.clock.now());
   if (subjectId === viewerId) throw new AppError('NOT_FOUND');
   const [hand, blocked] = await Promise.all([
     loadVisibleHands(ctx.db, [subjectId], ctx.clock.now()).then((found) => found.get(subjectId)),
