@@ -91,6 +91,37 @@ export const ERROR_CATALOGUE = {
   MINT_RESTRICTED: { status: 403, message: 'Minting is restricted on this account for now' },
   PAIR_ALREADY_MINTED: { status: 409, message: 'You two have already minted together' },
   MINT_IN_PROGRESS: { status: 409, message: 'A mint for you two is already in progress' },
+  // Identity verification (KYC)
+  KYC_ALREADY_APPROVED: { status: 409, message: 'Your identity is already verified' },
+  KYC_UNDER_REVIEW: { status: 409, message: 'Your application is with a moderator and cannot be changed now' },
+  KYC_REJECTED_FOREVER: {
+    status: 403,
+    message: 'Verification is no longer possible for this account. Please contact support',
+  },
+  KYC_DOCUMENT_REQUIRED: { status: 400, message: 'document required' },
+  KYC_SELFIE_REQUIRED: { status: 400, message: 'A selfie holding the document and the code is required' },
+  KYC_IMAGE_TOO_SMALL: {
+    status: 400,
+    message: 'The photo is too small to read. Take it closer, with the whole document in the frame',
+  },
+  KYC_VERSION_CONFLICT: {
+    status: 409,
+    message: 'Someone else has just changed this application. Reload it to see the latest decision',
+  },
+  KYC_LEVEL_TOO_HIGH: { status: 403, message: 'This application is above your moderator level' },
+  KYC_TRANSITION_NOT_ALLOWED: {
+    status: 409,
+    message: "This decision is not possible for the application's current status",
+  },
+  KYC_REASON_REQUIRED: { status: 400, message: 'Choose a reason for the rejection' },
+  KYC_MAX_TYPE_REQUIRED: { status: 400, message: 'Choose the highest level this person may buy or mint' },
+  KYC_CONFIRMATION_PENDING: {
+    status: 409,
+    message: 'A decision on this application is waiting for a second staff member',
+  },
+  KYC_SECOND_STAFF_REQUIRED: { status: 403, message: 'Another staff member must confirm this decision' },
+  KYC_NOTHING_TO_CONFIRM: { status: 409, message: 'No decision on this application is waiting for confirmation' },
+  KYC_CLAIMED: { status: 409, message: 'Another moderator is looking at this application' },
   // Why a transaction, a purchase or a mint attempt failed: stored in its `error` field, shown
   // translated by the web app (TRANSACTION_FAILED above is the generic one). Never an HTTP answer.
   TRANSACTION_REVERTED: { status: 400, message: 'The transaction was reverted on chain' },

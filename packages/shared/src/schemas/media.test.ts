@@ -17,13 +17,17 @@ describe('media schemas', () => {
     expect(isImageSize('toString')).toBe(false);
   });
 
-  it('takes profile photos only, with an optional numeric target', () => {
+  it('takes profile photos and KYC photos, with an optional numeric target', () => {
     expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '' })).toEqual({ album: 'profile_photos' });
     expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '12' })).toEqual({
       album: 'profile_photos',
       targetId: 12,
     });
-    expect(uploadFieldsSchema.safeParse({ album: 'kyc' }).error?.issues[0]?.message).toBe('msg.invalid-value');
+    expect(uploadFieldsSchema.parse({ album: 'kyc', step: 'selfie' })).toEqual({ album: 'kyc', step: 'selfie' });
+    expect(uploadFieldsSchema.safeParse({ album: 'news' }).error?.issues[0]?.message).toBe('msg.invalid-value');
+    expect(uploadFieldsSchema.safeParse({ album: 'kyc', step: 'passport' }).error?.issues[0]?.message).toBe(
+      'msg.invalid-value',
+    );
     expect(uploadFieldsSchema.safeParse({ album: 'profile_photos', targetId: '0' }).success).toBe(false);
     expect(uploadFieldsSchema.safeParse({ album: 'profile_photos', targetId: '2147483648' }).success).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_ALBUMS } from '../constants';
 import { MSG } from '../validation/messages';
+import { kycPhotoStepSchema } from './kyc';
 
 /** Request and response shapes of /api/media (SPEC.md section 7 "Media"). */
 
@@ -23,9 +24,14 @@ export const mediaIdSchema = z.coerce
   .positive({ error: MSG.invalidValue })
   .max(2_147_483_647, { error: MSG.invalidValue });
 
+/** Albums POST /api/media takes; `kyc` photos are private to the person and the staff reviewing them. */
+export const UPLOAD_ALBUMS = ['profile_photos', 'kyc'] as const satisfies readonly MediaAlbum[];
+
 /** The text fields of POST /api/media; the API adds the file itself (`files`). */
 export const uploadFieldsSchema = z.object({
-  album: openAlbumSchema,
+  album: z.enum(UPLOAD_ALBUMS, { error: MSG.invalidValue }),
+  /** Album `kyc` only: which photo of the application this is. */
+  step: kycPhotoStepSchema.optional(),
   // A form sends an untouched optional field as an empty string.
   targetId: z.preprocess((v) => (v === '' ? undefined : v), mediaIdSchema.optional()),
 });

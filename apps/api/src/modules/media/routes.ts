@@ -9,7 +9,9 @@ import {
   openAlbumSchema,
   uploadFieldsSchema,
   uploadedMediaSchema,
+  type UploadedMedia,
 } from '@app/shared/schemas/media';
+import type { KycPhotoStep } from '@app/shared/schemas/kyc';
 import { AppError } from '../../lib/app-error';
 import { readMultipartBody } from './multipart-body';
 import { deleteMedia, findAvatarFile, listAlbum, uploadMedia, type MediaDeps } from './service';
@@ -45,10 +47,23 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore; db: Db; uploadMaxBytes: number }> = async (
-  app,
-  opts,
-) => {
+/**
+ * Album `kyc` belongs to the KYC module above this one: it stores, encrypts and guards those
+ * photos itself, and is handed in here so that uploads keep SPEC.md's one URL (POST /api/media).
+ */
+export type KycUploadHandler = (input: {
+  userId: number;
+  step: KycPhotoStep | undefined;
+  targetId: number | undefined;
+  file: Buffer;
+}) => Promise<UploadedMedia>;
+
+export const mediaRoutes: FastifyPluginAsyncZod<{
+  store: FileStore;
+  db: Db;
+  uploadMaxBytes: number;
+  kycUpload?: KycUploadHandler;
+}> = async (app, opts) => {
   await app.register(multipart, {
     limits: { fileSize: opts.uploadMaxBytes, files: 1, fields: 10, parts: 12 },
   });
@@ -70,8 +85,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ store: FileStore; db: Db; uplo
       },
     },
     async (request, reply) => {
-      const { files, album, targetId } = request.body;
+      const { files, album, targetId, step } = request.body;
       if (!files) throw new AppError('FILE_REQUIRED');
+      if (album === 'kyc') {
+        if (!opts.kycUpload) throw new AppError('NOT_FOUND');
+        return reply.status(201).send(await opts.kycUpload({ userId: request.auth!.id, step, targetId, file: files }));
+      }
       const uploaded = await uploadMedia(deps, { userId: request.auth!.id, album, targetId, file: files });
       return reply.status(201).send(uploaded);
     },
