@@ -11,7 +11,13 @@ export const emailCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify_email', 'recovery', 'step_up'] }).notNull(),
     codeHash: text('code_hash').notNull(),
+    /** Wrong guesses from the client that asked for the code; five end it. */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * An HMAC of the address that asked for the code: guesses from elsewhere count on their own
+     * (per user and hour), so a stranger cannot spend the owner's attempts.
+     */
+    requester: text('requester'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
