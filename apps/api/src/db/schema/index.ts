@@ -10,3 +10,4 @@ export * from './meet';
 export * from './platform';
 export * from './sessions';
 export * from './security';
+export * from './kyc';
