@@ -171,7 +171,11 @@ describe('config: chain', () => {
         'CHAIN_TREASURY_PRIVATE_KEY: required when CHAIN_RPC_URL is set',
       ]);
     }
-    const production = { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' };
+    const production = {
+      APP_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example:587',
+      KYC_ENCRYPTION_KEY: '11'.repeat(32),
+    };
     expect(() => loadConfig({ ...real, ...production })).toThrow(/CHAIN_MNEMONIC: required in production/);
     expect(loadConfig({ ...real, ...production, CHAIN_MNEMONIC: MNEMONIC }).CHAIN_MNEMONIC).toBe(MNEMONIC);
     // The embedded chain holds nothing of value: generated keys are fine for it, even in production.

@@ -12,6 +12,7 @@ import {
 } from '@app/shared/constants';
 import { findRepoRoot } from './lib/paths';
 import { CHAIN_FINALITIES } from './chain/gateway';
+import { parseKycKey } from './modules/kyc/file-cipher';
 
 /** Deposits on the development chain count after this many blocks (a real chain: DEFAULT_DEPOSIT_CONFIRMATIONS). */
 const DEV_CHAIN_CONFIRMATIONS = 2;
@@ -131,6 +132,26 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   // The map's MapLibre style: an OpenStreetMap-based style by default; a path on this site works too.
   MAP_STYLE_URL: z.string().min(1).default('https://tiles.openfreemap.org/styles/liberty'),
+  // Identity verification (KYC). The key encrypts document photos at rest: 64 hex characters or 32 bytes in base64.
+  KYC_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => parseKycKey(v) !== null, 'must be 32 bytes: 64 hex characters or base64')
+    .optional(),
+  /** Rejections that may be resubmitted; the next rejection after them is final. */
+  KYC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /** Days the document photos are kept after the final decision (anti-money-laundering duties), then deleted. */
+  KYC_RETENTION_DAYS: z.coerce.number().int().min(1).default(1825),
+  /** E-mail addresses that become admins at registration or login (the first staff). */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
   // Who may read Swagger UI and the OpenAPI document: everyone, signed-in staff, or nobody.
   API_DOCS: z.enum(API_DOCS_ACCESS).optional(),
 });
@@ -192,9 +213,13 @@ function checkTestOnlyConfig(values: Env): string[] {
 /** Production mails its one-time codes: without SMTP they would only reach the log. */
 function checkProductionConfig(values: Env): string[] {
   if (values.APP_ENV !== 'production') return [];
-  return values.SMTP_URL
+  const problems = values.SMTP_URL
     ? []
     : ['SMTP_URL: required when APP_ENV=production (codes and notices must be mailed, not logged)'];
+  if (!values.KYC_ENCRYPTION_KEY) {
+    problems.push('KYC_ENCRYPTION_KEY: required when APP_ENV=production (identity documents are encrypted with it)');
+  }
+  return problems;
 }
 
 /** Parses the environment. Throws ConfigError naming every bad variable. */

@@ -10,6 +10,8 @@ export interface DevSecrets {
   chainMnemonic: string;
   /** 0x-prefixed private key of the treasury (CHAIN_TREASURY_PRIVATE_KEY wins). */
   chainTreasuryKey: `0x${string}`;
+  /** 64 hex characters: the key of the KYC photos at rest (KYC_ENCRYPTION_KEY wins). */
+  kycEncryptionKey: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export function loadDevSecrets(dataDir: string): DevSecrets {
     jwtSecret: existing.jwtSecret ?? crypto.randomBytes(48).toString('base64url'),
     chainMnemonic: existing.chainMnemonic ?? generateMnemonic(english),
     chainTreasuryKey: existing.chainTreasuryKey ?? generatePrivateKey(),
+    kycEncryptionKey: existing.kycEncryptionKey ?? crypto.randomBytes(32).toString('hex'),
   };
   if (JSON.stringify(existing) !== JSON.stringify(secrets)) {
     const temp = `${file}.${process.pid}.tmp`;
