@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { session, useSession } from '../lib/session';
 import { connectSocket, disconnectSocket } from '../lib/socket';
 
-const SESSION_ERRORS = new Set(['AUTH_REQUIRED', 'TOKEN_INVALID']);
+const SESSION_ERRORS = new Set(['AUTH_REQUIRED', 'TOKEN_INVALID', 'SESSION_ENDED']);
 
 /** Keeps one socket open while someone is signed in; a refused or revoked session logs out. */
 export function SocketLifecycle() {

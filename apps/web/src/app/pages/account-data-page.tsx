@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { AccountProfile } from '../../features/auth/components/account-profile';
 import { AvatarEditor } from '../../features/avatar/components/avatar-editor';
 import { TotpSection } from '../../features/security/components/totp-section';
+import { SessionsCard } from '../../features/sessions/components/sessions-card';
 
 /** /account/data: My profile and Personal data. */
 export function AccountDataPage() {
@@ -32,6 +33,9 @@ export function AccountDataPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }} offset={{ md: 4 }}>
           <TotpSection />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }} offset={{ md: 4 }}>
+          <SessionsCard />
         </Grid>
       </Grid>
     </Box>
