@@ -1,10 +1,16 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './apps/web/e2e/support/env';
+import { resolveChromium } from './scripts/chromium.mjs';
 
-/** Debian's Chromium (Playwright's own download cannot run here); CHROMIUM_PATH overrides it. */
-const executablePath =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+/** CHROMIUM_PATH, else Debian's Chromium, else the one inside @sparticuz/chromium (Playwright's own download cannot run here). */
+const chrome = resolveChromium();
+// Said once per run (workers load this file too), so a log tells which browser the journeys ran on.
+if (!process.env.TEST_WORKER_INDEX) console.log(`Browser: ${chrome.label}`);
+// CI runs the suite once on the packaged browser: a run that silently fell back to another must fail.
+const required = process.env.E2E_REQUIRE_BROWSER;
+if (required && chrome.source !== required) {
+  throw new Error(`E2E_REQUIRE_BROWSER=${required}, but this run would use ${chrome.label}`);
+}
 
 const server = (port: number, appEnv: string, env: Record<string, string> = {}) => ({
   command: `node --import tsx apps/web/e2e/support/server.ts`,
@@ -50,15 +56,9 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      executablePath: chrome.executablePath,
+      args: chrome.args,
+      ...(Object.keys(chrome.env).length ? { env: { ...process.env, ...chrome.env } } : {}),
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

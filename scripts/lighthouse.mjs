@@ -1,5 +1,6 @@
 // `npm run lighthouse`: Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G
-// network, simulated) against the built site served by the real server, with Debian's Chromium.
+// network, simulated) against the built site served by the real server, with the Chromium that
+// scripts/chromium.mjs picks (CHROMIUM_PATH, Debian's, else the one inside @sparticuz/chromium).
 // Prints performance, accessibility, best practices and SEO per page.
 //   LIGHTHOUSE_RUNS=3       runs each page that often and prints the median of each score (the
 //                           performance score moves with the machine's load; one run can mislead)
@@ -13,11 +14,12 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { resolveChromium } from './chromium.mjs';
 
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/help/faq'];
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4199);
-const chromePath =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const chrome = resolveChromium();
+console.log(`Browser: ${chrome.label}`);
 
 buildIfNeeded();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
@@ -47,22 +49,16 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
-let chrome;
+let browser;
 try {
   await waitForServer();
   // The server renders each public page on its first request and keeps it: measure what every
   // visitor after the first one gets, not the one render after a restart.
   for (const page of PAGES) await fetch(`http://127.0.0.1:${PORT}${page}`, { headers: { 'accept-language': 'en-US' } });
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+  browser = await chromeLauncher.launch({
+    chromePath: chrome.executablePath,
+    chromeFlags: ['--headless=new', ...chrome.args],
+    envVars: { ...process.env, ...chrome.env },
   });
   const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
   const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -75,7 +71,7 @@ try {
       let result;
       for (let attempt = 0; attempt < 3; attempt++) {
         result = await lighthouse(`http://localhost:${PORT}${page}`, {
-          port: chrome.port,
+          port: browser.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
@@ -112,7 +108,7 @@ try {
   }
   for (const row of rows) console.log(row);
 } finally {
-  await chrome?.kill();
+  await browser?.kill();
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
