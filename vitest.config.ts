@@ -1,5 +1,32 @@
 import { availableParallelism } from 'node:os';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Files that take minutes (processes killed and restarted, several servers on one database). Vitest
+ * orders a clean checkout by file size, which started the kill-and-restart suite last and left one
+ * worker running it alone for minutes at the end of CI: these start first, longest first.
+ */
+const SLOW_FILES = [
+  'apps/api/src/crash-safety.test.ts',
+  'apps/api/src/events/event-bus.test.ts',
+  'apps/api/src/start-server.test.ts',
+  'apps/api/src/jobs/job-queue.test.ts',
+];
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
+      return index === -1 ? SLOW_FILES.length : index;
+    };
+    return sorted
+      .map((file, position) => ({ file, position }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.position - b.position)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   test: {
@@ -7,6 +34,7 @@ export default defineConfig({
     // Vitest's default (cores - 1) runs one file at a time on a 2-core machine, while most API
     // files spend their time waiting on sockets, timers and the database: one per core is faster.
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: SlowFilesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
