@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error';
+import { createLoginThrottle, type LoginThrottle } from './login-throttle';
 
 /**
  * Limits per account (e-mail or user id), on top of the per-IP limits of the auth tier: someone
@@ -9,17 +10,21 @@ import { AppError } from './app-error';
 export interface AccountLimits {
   /** Throws RATE_LIMITED with the seconds to wait once `key` used up its attempts. */
   consume(kind: LimitKind, key: string): Promise<void>;
-  /** Forgets the attempts of `key` (a successful login starts afresh). */
+  /** Forgets the attempts of `key`. */
   reset(kind: LimitKind, key: string): Promise<void>;
+  /** Wrong passwords: growing waits per client and e-mail instead of a lock. */
+  login: LoginThrottle;
 }
 
-export type LimitKind = 'login' | 'register' | 'codeSend' | 'codeCheck';
+export type LimitKind = 'register' | 'codeSend' | 'codeCheck' | 'codeForeign';
 
 const RULES: Record<LimitKind, { points: number; duration: number }> = {
-  login: { points: 10, duration: 15 * 60 },
   register: { points: 5, duration: 60 * 60 },
   codeSend: { points: 5, duration: 60 * 60 },
+  // Per account and client address.
   codeCheck: { points: 15, duration: 15 * 60 },
+  // Guesses at a recovery code from other addresses than the one that asked for it, per account.
+  codeForeign: { points: 5, duration: 60 * 60 },
 };
 
 export function createAccountLimits(redis?: Redis): AccountLimits {
@@ -46,5 +51,6 @@ export function createAccountLimits(redis?: Redis): AccountLimits {
     async reset(kind, key) {
       await limiters[kind].delete(key.toLowerCase());
     },
+    login: createLoginThrottle(redis),
   };
 }

@@ -27,7 +27,7 @@ import { seesEverythingOf, type Viewer } from '../../lib/viewer';
 import type { TokenClaims } from '../../lib/jwt';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { Mailer } from '../mail/mailer';
-import { consumeCode, issueCode, type CodeHasher } from './email-codes';
+import { consumeCode, issueCode, requesterOf, type CodeHasher } from './email-codes';
 import { getMe, issueAuthRecord, toMe } from './service';
 import { publish } from '../../events/event-bus';
 import type { SessionService } from '../sessions/session-service';
@@ -94,10 +94,12 @@ export function createAccountService(deps: AccountDeps) {
   async function sendCode(
     user: Pick<UserRow, 'id' | 'email' | 'locale'>,
     purpose: 'verify_email' | 'recovery',
+    address?: string,
   ): Promise<CodeSent> {
     if (isPrivateRelay(user.email)) throw new AppError('PRIVATE_RELAY_EMAIL');
     await deps.limits.consume('codeSend', `${purpose}:${user.id}`);
-    const { code, ...sent } = await issueCode(db, deps.hashCode, user.id, purpose);
+    const requester = address === undefined ? undefined : requesterOf(deps.hashCode, purpose, user.id, address);
+    const { code, ...sent } = await issueCode(db, deps.hashCode, user.id, purpose, undefined, requester);
     await deps.mailer.send({
       to: user.email,
       locale: user.locale as Locale,
@@ -150,17 +152,23 @@ export function createAccountService(deps: AccountDeps) {
       return issueAuthRecord(db, deps.sessions.sign(row.id, client), row.id);
     },
 
-    /** The same answer for an unknown e-mail and a wrong password: login reveals no accounts. */
-    async login(input: LoginInput, client?: SignInClient): Promise<AuthRecordResponse> {
-      await deps.limits.consume('login', input.email);
+    /**
+     * The same answer for an unknown e-mail and a wrong password: login reveals no accounts. Wrong
+     * passwords make this client (and, spread over many, the e-mail) wait, never lock the owner out.
+     */
+    async login(input: LoginInput, client: SignInClient | undefined, address: string): Promise<AuthRecordResponse> {
+      await deps.limits.login.check(input.email, address);
       const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
       const ok =
         activeUser(row) && row!.passwordHash
           ? await verifyPassword(input.password, row!.passwordHash)
           : await verifyAgainstDummy(input.password, deps.passwordCost);
-      if (!ok) throw new AppError('UNAUTHORIZED');
+      if (!ok) {
+        await deps.limits.login.failed(input.email, address);
+        throw new AppError('UNAUTHORIZED');
+      }
       if (row!.blockedAt) throw new AppError('FORBIDDEN');
-      await deps.limits.reset('login', input.email);
+      await deps.limits.login.succeeded(input.email, address);
       return issueAuthRecord(db, deps.sessions.sign(row!.id, client), row!.id);
     },
 
@@ -235,30 +243,45 @@ export function createAccountService(deps: AccountDeps) {
       return getMe(db, userId);
     },
 
-    /** SPEC.md section 8: an unknown e-mail here answers USER_NOT_FOUND. */
-    async sendRecoveryCode(email: string): Promise<CodeSent> {
+    /** SPEC.md section 8: an unknown e-mail here answers USER_NOT_FOUND. The code is bound to `address`. */
+    async sendRecoveryCode(email: string, address: string): Promise<CodeSent> {
       const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
       if (!activeUser(row) || row!.blockedAt) throw new AppError('USER_NOT_FOUND');
-      return sendCode(row!, 'recovery');
+      return sendCode(row!, 'recovery', address);
     },
 
     /**
      * A right code sets the new password and proves the mailbox, so the e-mail counts as confirmed.
-     * Every session ends with it: whoever knew the old password is signed out everywhere.
+     * Every session ends with it: whoever knew the old password is signed out everywhere. Only
+     * guesses from the address that asked for the code count on it; others share a small hourly
+     * allowance of their own, so a stranger can neither kill the owner's code nor guess it.
      */
-    async resetPassword(input: RecoveryCheckInput): Promise<void> {
+    async resetPassword(input: RecoveryCheckInput, address: string): Promise<void> {
       const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
       if (!activeUser(row) || row!.blockedAt) throw new AppError('USER_NOT_FOUND');
-      await deps.limits.consume('codeCheck', `recovery:${row!.id}`);
+      await deps.limits.consume('codeCheck', `recovery:${row!.id}:${address}`);
+      const guesser = {
+        requester: requesterOf(deps.hashCode, 'recovery', row!.id, address),
+        foreignGuess: () => deps.limits.consume('codeForeign', `recovery:${row!.id}`),
+      };
       const passwordHash = await hashPassword(input.password, deps.passwordCost);
       let ended: string[] = [];
-      await consumeCode(db, deps.hashCode, row!.id, 'recovery', input.code, async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash, emailVerifiedAt: row!.emailVerifiedAt ?? new Date() })
-          .where(eq(users.id, row!.id));
-        ended = await deps.sessions.endAllIn(tx, row!.id, { reason: 'password_reset' });
-      });
+      await consumeCode(
+        db,
+        deps.hashCode,
+        row!.id,
+        'recovery',
+        input.code,
+        async (tx) => {
+          await tx
+            .update(users)
+            .set({ passwordHash, emailVerifiedAt: row!.emailVerifiedAt ?? new Date() })
+            .where(eq(users.id, row!.id));
+          ended = await deps.sessions.endAllIn(tx, row!.id, { reason: 'password_reset' });
+        },
+        undefined,
+        guesser,
+      );
       deps.sessions.closeSockets(ended, 'password_reset');
     },
 

@@ -32,6 +32,8 @@ export async function issueCode(
   userId: number,
   purpose: CodePurpose,
   now = new Date(),
+  /** The HMAC of the asking client's address (requesterOf), for codes whose guesses it binds. */
+  requester?: string,
 ): Promise<CodeSent & { code: string }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -54,6 +56,7 @@ export async function issueCode(
       userId,
       purpose,
       codeHash: hash(purpose, userId, code),
+      requester: requester ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000),
     });
@@ -63,9 +66,23 @@ export async function issueCode(
 
 type CheckResult = 'ok' | 'INVALID_CODE' | 'CODE_EXPIRED' | 'CODE_ATTEMPTS_EXCEEDED';
 
+/** The HMAC that stands for a client address on a code (the address itself is not stored). */
+export const requesterOf = (hash: CodeHasher, purpose: CodePurpose, userId: number, address: string) =>
+  hash(purpose, userId, `requester:${address}`);
+
+/**
+ * Who is guessing, for a code bound to the client that asked for it: a guess from another
+ * address never counts on the code, it spends `foreignGuess` (a limit of its own) instead.
+ */
+export interface CodeGuesser {
+  requester: string;
+  foreignGuess: () => Promise<void>;
+}
+
 /**
  * Uses up the current code when it matches. A wrong guess counts (and the count is kept even
- * though the call fails); after five the code is dead and a new one is needed.
+ * though the call fails); after five the code is dead and a new one is needed. With `guesser`,
+ * only the asking client's guesses count on the code.
  */
 export async function consumeCode(
   db: Db,
@@ -75,6 +92,7 @@ export async function consumeCode(
   code: string,
   onSuccess?: (tx: Tx) => Promise<void>,
   now = new Date(),
+  guesser?: CodeGuesser,
 ): Promise<void> {
   const result = await db.transaction(async (tx): Promise<CheckResult> => {
     const [current] = await tx
@@ -86,10 +104,13 @@ export async function consumeCode(
       .for('update');
     if (!current) return 'INVALID_CODE';
     if (current.expiresAt <= now) return 'CODE_EXPIRED';
-    if (current.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return 'CODE_ATTEMPTS_EXCEEDED';
+    const foreign = guesser !== undefined && current.requester !== null && current.requester !== guesser.requester;
+    if (foreign) await guesser.foreignGuess();
+    else if (current.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return 'CODE_ATTEMPTS_EXCEEDED';
     const expected = Buffer.from(current.codeHash, 'hex');
     const actual = Buffer.from(hash(purpose, userId, code), 'hex');
     if (!crypto.timingSafeEqual(expected, actual)) {
+      if (foreign) return 'INVALID_CODE';
       const attempts = current.attempts + 1;
       await tx.update(emailCodes).set({ attempts }).where(eq(emailCodes.id, current.id));
       return attempts >= EMAIL_CODE_MAX_ATTEMPTS ? 'CODE_ATTEMPTS_EXCEEDED' : 'INVALID_CODE';

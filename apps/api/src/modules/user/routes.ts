@@ -61,7 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: auth },
       schema: { tags: ['user'], summary: 'Log in', body: loginRequestSchema, response: { 200: authRecordSchema } },
     },
-    async (request) => accounts.login(request.body, clientOf(request)),
+    async (request) => accounts.login(request.body, clientOf(request), request.ip),
   );
 
   app.get(
@@ -165,7 +165,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         response: { 200: codeSentSchema },
       },
     },
-    async (request) => accounts.sendRecoveryCode(request.body.email),
+    async (request) => accounts.sendRecoveryCode(request.body.email, request.ip),
   );
 
   app.post(
@@ -180,7 +180,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await accounts.resetPassword(request.body);
+      await accounts.resetPassword(request.body, request.ip);
       return { ok: true as const };
     },
   );
