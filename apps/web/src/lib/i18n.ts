@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'chat',
   'map',
   'meeting',
+  'kyc',
 ] as const;
 
 /**

@@ -18,6 +18,7 @@ import wallet from './en/wallet.json';
 import meeting from './en/meeting.json';
 import chat from './en/chat.json';
 import map from './en/map.json';
+import kyc from './en/kyc.json';
 
 export default {
   common,
@@ -40,4 +41,5 @@ export default {
   chat,
   meeting,
   map,
+  kyc,
 };

@@ -18,6 +18,7 @@ import wallet from './ru/wallet.json';
 import meeting from './ru/meeting.json';
 import chat from './ru/chat.json';
 import map from './ru/map.json';
+import kyc from './ru/kyc.json';
 
 export default {
   common,
@@ -40,4 +41,5 @@ export default {
   chat,
   meeting,
   map,
+  kyc,
 };
