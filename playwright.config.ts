@@ -23,6 +23,7 @@ const server = (port: number, appEnv: string, env: Record<string, string> = {}) 
     // Every browser in the run shares 127.0.0.1: the per-IP tiers would throttle the suite itself.
     RATE_LIMIT_MAX: '100000',
     RATE_LIMIT_AUTH_MAX: '10000',
+    SOCKET_HANDSHAKES_PER_MINUTE: '100000',
     PASSWORD_HASH_COST: '12',
     // No internet in tests: the map draws a made-up city from a style on the site itself.
     MAP_STYLE_URL: '/map-styles/local-dark.json',

@@ -32,6 +32,10 @@ describe('device label', () => {
       'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 YaBrowser/24.6 Mobile Safari/537.36',
       'Yandex Browser on Android',
     ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
     ['curl/8.8.0', UNKNOWN_DEVICE],
     [undefined, UNKNOWN_DEVICE],
   ])('%s reads as %s', (userAgent, label) => {

@@ -9,7 +9,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bYaBrowser\//, 'Yandex Browser'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bCriOS\/|\bChrom(e|ium)\//, 'Chrome'],
+  [/\bCriOS\/|Chrom(e|ium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 

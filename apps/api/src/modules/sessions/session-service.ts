@@ -90,6 +90,8 @@ export function createSessionService(deps: SessionServiceDeps) {
         .where(and(eq(sessions.userId, userId), live(new Date())))
         .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
         .limit(LIST_LIMIT);
+      // This device first, then the others by when they were last seen.
+      rows.sort((a, b) => Number(b.id === currentId) - Number(a.id === currentId));
       return rows.map((row) => ({
         id: row.id,
         device: row.device,

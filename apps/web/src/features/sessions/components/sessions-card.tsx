@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -93,14 +94,14 @@ export function SessionsCard() {
         ) : (
           <List disablePadding>
             {items.map((item, index) => (
-              <Stack key={item.id}>
-                {index > 0 && <Divider component="li" />}
+              <Fragment key={item.id}>
+                {index > 0 && <Divider component="li" aria-hidden />}
                 <SessionRow
                   item={item}
                   ending={endOne.isPending && endOne.variables === item.id}
                   onEnd={() => endOne.mutate(item.id)}
                 />
-              </Stack>
+              </Fragment>
             ))}
           </List>
         )}
