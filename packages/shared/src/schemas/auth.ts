@@ -42,6 +42,9 @@ export const codeSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: MSG.invalidCode });
 
+/** POST /user/email/verify/check with the code in the body: it stays out of URLs and logs. */
+export const verifyCodeRequestSchema = z.object({ code: codeSchema });
+
 /** Profile fields; each optional, checked when present. `minAge` comes from the server config. */
 export function profileFieldsSchema(options: { minAge?: number; now?: () => Date } = {}) {
   return z.object({

@@ -13,6 +13,7 @@ import {
   recoveryCheckCodeRequestSchema,
   recoverySendCodeRequestSchema,
   registerRequestSchema,
+  verifyCodeRequestSchema,
 } from '@app/shared/schemas/auth';
 import { authRecordSchema, meSchema } from '@app/shared/schemas/user';
 import { nicknameSchema } from '@app/shared/validation/rules';
@@ -152,6 +153,21 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => accounts.checkVerifyCode(request.auth!.id, request.params.code),
+  );
+  app.post(
+    '/email/verify/check',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: auth },
+      schema: {
+        tags: ['user'],
+        summary: 'Confirm the e-mail with the mailed code in the body (the same as the path form)',
+        security: bearer,
+        body: verifyCodeRequestSchema,
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => accounts.checkVerifyCode(request.auth!.id, request.body.code),
   );
 
   app.post(
