@@ -6,6 +6,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { AccountProfile } from '../../features/auth/components/account-profile';
 import { AvatarEditor } from '../../features/avatar/components/avatar-editor';
+import { PasswordChangeCard } from '../../features/security/components/password-change-card';
 import { TotpSection } from '../../features/security/components/totp-section';
 import { SessionsCard } from '../../features/sessions/components/sessions-card';
 
@@ -30,6 +31,9 @@ export function AccountDataPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <AccountProfile />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }} offset={{ md: 4 }}>
+          <PasswordChangeCard />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }} offset={{ md: 4 }}>
           <TotpSection />
