@@ -28,6 +28,8 @@ import { attachRealtime } from './realtime/socket-server';
 import { healthRoutes } from './modules/health/routes';
 import { systemRoutes } from './modules/system/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { createKycModule } from './modules/kyc';
+import { kycEncryptionKey } from './modules/kyc/encryption-key';
 import { createMediaStore } from './modules/media/storage';
 import { userRoutes } from './modules/user/routes';
 import { providerSignInRoutes } from './modules/provider-sign-in/routes';
@@ -281,6 +283,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       log: app.log,
     });
   }
+  const mediaStore = createMediaStore(config);
+  const kyc = createKycModule({
+    db,
+    store: mediaStore,
+    encryptionKey: kycEncryptionKey(config),
+    config,
+    events,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => void (await kyc.start()));
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
   await registerRateLimit(app, {
@@ -297,10 +309,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(systemRoutes, { publicConfig });
       await api.register(mediaRoutes, {
         prefix: '/media',
-        store: createMediaStore(config),
+        store: mediaStore,
         db,
         uploadMaxBytes: config.UPLOAD_MAX_BYTES,
+        kycUpload: kyc.upload,
       });
+      await api.register(kyc.photoRoutes, { prefix: '/media', deps: kyc.deps });
+      await api.register(kyc.routes, { prefix: '/kyc', deps: kyc.deps });
       await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE, db, clientOf });
       await api.register(security.routes, { prefix: '/user', ...security.routeOptions });
       await api.register(sessionRoutes, { prefix: '/user', sessions });

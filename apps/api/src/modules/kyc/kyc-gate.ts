@@ -1,23 +1,35 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { NFT_TYPE } from '@app/shared/constants';
 import type { Db } from '../../db/client';
+import { kycApplications } from '../../db/schema';
 
 /**
- * The highest level a user may buy. Silver needs no identity check; Gold and above need KYC approved
- * up to that level, which the KYC module will grant. Until it exists nobody holds an approval.
+ * The highest level a user may buy, queue for, follow a `?nft=` link to, or mint: Silver needs no
+ * identity check; above it only an approval up to that level counts. Read at the moment of each
+ * purchase or mint, so a revocation takes effect at once.
  */
-export async function maxBuyableType(_db: Db, _userId: number): Promise<number> {
-  return NFT_TYPE.SILVER;
+export async function maxBuyableType(db: Db, userId: number): Promise<number> {
+  return Math.max(NFT_TYPE.SILVER, (await kycApprovedType(db, userId)) ?? NFT_TYPE.SILVER);
 }
 
 /**
  * The highest level the user's KYC is approved up to, or null without an approval (the blue
- * checkmark shows when it is not null). Nobody is approved until the KYC module exists.
+ * checkmark shows when it is not null).
  */
-export async function kycApprovedType(_db: Db, _userId: number): Promise<number | null> {
-  return null;
+export async function kycApprovedType(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ maxNftType: kycApplications.maxNftType })
+    .from(kycApplications)
+    .where(and(eq(kycApplications.userId, userId), eq(kycApplications.status, 'approved')));
+  return row?.maxNftType ?? null;
 }
 
 /** The same for many users at once (map and list cards). */
-export async function kycApprovedTypes(_db: Db, _userIds: readonly number[]): Promise<Map<number, number>> {
-  return new Map();
+export async function kycApprovedTypes(db: Db, userIds: readonly number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: kycApplications.userId, maxNftType: kycApplications.maxNftType })
+    .from(kycApplications)
+    .where(and(inArray(kycApplications.userId, [...userIds]), eq(kycApplications.status, 'approved')));
+  return new Map(rows.filter((row) => row.maxNftType !== null).map((row) => [row.userId, row.maxNftType!]));
 }

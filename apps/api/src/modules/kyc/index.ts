@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events/event-bus';
+import type { FileStore } from '../media/storage';
+import { uploadKycPhoto } from './application-service';
+import { createFileCipher } from './file-cipher';
+import type { KycDeps } from './kyc-deps';
+import { kycPhotoRoutes } from './photo-routes';
+import { kycRoutes } from './routes';
+import { promoteAdminEmails } from './staff';
+
+/** The KYC module: the person's application, moderation, staff levels, the encrypted photos. */
+export function createKycModule(opts: {
+  db: Db;
+  store: FileStore;
+  encryptionKey: Buffer;
+  config: Pick<Config, 'KYC_MAX_ATTEMPTS' | 'KYC_RETENTION_DAYS' | 'ADMIN_EMAILS'>;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const deps: KycDeps = {
+    db: opts.db,
+    store: opts.store,
+    cipher: createFileCipher(opts.encryptionKey),
+    log: opts.log,
+    maxAttempts: opts.config.KYC_MAX_ATTEMPTS,
+    retentionDays: opts.config.KYC_RETENTION_DAYS,
+    now: opts.now ?? (() => new Date()),
+  };
+  opts.events.subscribe('user.registered', 'kyc-admin-emails', async (event, tx) => {
+    await promoteAdminEmails(tx, opts.config.ADMIN_EMAILS, event.payload.userId);
+  });
+  return {
+    deps,
+    routes: kycRoutes,
+    photoRoutes: kycPhotoRoutes,
+    upload: (input: Parameters<typeof uploadKycPhoto>[1]) => uploadKycPhoto(deps, input),
+    /** ADMIN_EMAILS for accounts that exist already. */
+    start: () => promoteAdminEmails(opts.db, opts.config.ADMIN_EMAILS),
+  };
+}
