@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  confirmNewAddress,
   expectAccessible,
   getTransactions,
   getWallet,
@@ -83,6 +84,9 @@ test.describe('wallet', () => {
     await expect(success.getByTestId('withdraw-title')).toHaveText(/Withdrawal (requested|complete)/);
     await expect(success).toContainText('25 USDT to the address');
     await expect(success.getByTestId('withdraw-to')).toHaveText(`${to.slice(0, 4)}…${to.slice(-4)}`);
+    // A new address waits (WITHDRAW_NEW_ADDRESS_HOURS) until its mailed link confirms it.
+    await expect(success.getByTestId('withdraw-held')).toContainText('it waits until');
+    expect(await confirmNewAddress(request, user)).toMatchObject({ address: to, released: 1 });
     await expect(success.getByTestId('tx-status')).toHaveAttribute('data-status', 'CONFIRMED', { timeout: 60_000 });
     await expect(success.getByTestId('withdraw-title')).toHaveText('Withdrawal complete');
     await expect(page.getByTestId('balance-total')).toHaveText('975 USDT');
@@ -143,6 +147,8 @@ test.describe('wallet', () => {
     await page.getByTestId('step-up-input').fill('Secret12');
     await page.getByTestId('withdraw-submit').click();
     await expect(page.getByTestId('withdraw-title')).toHaveText(/Вывод (запрошен|выполнен)/);
+    await expect(page.getByTestId('withdraw-held')).toContainText('он ждёт до');
+    expect(await confirmNewAddress(request, user)).toMatchObject({ released: 1 });
     const withdrawal = history(page).getByTestId('tx-row').filter({ hasText: 'Вывод' });
     await expect(withdrawal.getByTestId('tx-amount')).toHaveText('−10,5 USDT');
     await expect(withdrawal).toHaveAttribute('data-status', 'CONFIRMED', { timeout: 60_000 });

@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Market, Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
 import crypto from 'node:crypto';
 import { NFT_PRICE_USDT, type SALE_LEVELS } from '@app/shared/constants';
-import { uniqueEmail } from './mail';
+import { linkFromMail, uniqueEmail } from './mail';
 import { seededUsers } from './tokens';
 
 /** Helpers for the wallet and market journeys: real accounts, real chain, real confirmations. */
@@ -63,6 +63,19 @@ export async function fundedUser(request: APIRequestContext, prefix: string, amo
   await faucet(request, user, String(amount));
   await waitForAvailable(request, user, amount);
   return user;
+}
+
+/**
+ * A withdrawal to a new address waits (WITHDRAW_NEW_ADDRESS_HOURS) unless its mailed link confirms
+ * it: this does what the link's page does on its button press (step-up.spec.ts walks the page).
+ */
+export async function confirmNewAddress(request: APIRequestContext, user: TestUser) {
+  const link = await linkFromMail(user.email, '/confirm-address');
+  return ok<{ address: string; released: number }>(
+    await request.post('/api/crypto/wallet/withdraw/confirm-address', {
+      data: { id: link.searchParams.get('id'), token: link.searchParams.get('token') },
+    }),
+  );
 }
 
 /** Admin: lists new tokens of a level (PUT /api/crypto/admin/supply). */

@@ -1,12 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
 
+/**
+ * E2E_PORT moves the whole set, so a second run on the same machine (another person's, in the same
+ * checkout) keeps its own servers, tokens and mail instead of failing on a taken port.
+ */
+const base = Number(process.env.E2E_PORT) || 4173;
+
 /** Ports and files shared by the Playwright config, the test server and the specs. */
 export const E2E = {
-  port: 4173,
-  productionPort: 4174,
+  port: base,
+  productionPort: base + 1,
   /** The OpenID Connect provider (Sign in with Apple) of the development server. */
-  oidcPort: 4180,
+  oidcPort: base + 7,
   get baseUrl() {
     return `http://127.0.0.1:${this.port}`;
   },

@@ -5,6 +5,8 @@ import { E2E } from './env';
 interface Mail {
   to: string[];
   subject: string;
+  /** The plain-text part, decoded. */
+  text: string;
 }
 
 function readMails(port: number): Mail[] {
@@ -25,6 +27,17 @@ export function mailsTo(email: string, port = E2E.port): Mail[] {
 export async function codeFromMail(email: string, nth = 1, port = E2E.port): Promise<string> {
   await expect.poll(() => mailsTo(email, port).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(nth);
   return /\b(\d{6})\b/.exec(mailsTo(email, port)[nth - 1]!.subject)![1]!;
+}
+
+/** Waits for a mail to an address with a link to `path` on the site and answers the link. */
+export async function linkFromMail(email: string, path: string, port = E2E.port): Promise<URL> {
+  const find = () =>
+    mailsTo(email, port)
+      .flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? [])
+      .map((link) => new URL(link))
+      .find((url) => url.pathname === path);
+  await expect.poll(() => Boolean(find()), { timeout: 15_000 }).toBe(true);
+  return find()!;
 }
 
 let counter = 0;

@@ -2,7 +2,7 @@
  * The server the browser tests run against: the real start-up path (PGlite in a fresh temporary
  * DATA_DIR, migrations, the built web app) with a few users seeded first, whose tokens are written
  * to E2E_TOKENS_FILE for the specs. Mail goes over SMTP to a real SMTP server on loopback whose
- * messages are appended to E2E_MAIL_FILE, where the specs read the codes.
+ * messages are appended to E2E_MAIL_FILE, where the specs read the codes and links.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ import { startSession } from '../../../api/src/modules/sessions/session-service'
 import { startServer } from '../../../api/src/start-server';
 import { PROVIDER_SIGN_IN_PATHS } from '@app/shared/schemas/provider-sign-in';
 import { startSmtpInbox } from '../../../api/test/smtp-inbox';
+import { plainTextOf } from './mail-text';
 import type { SeededUsers } from './tokens';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
@@ -42,8 +43,8 @@ const smtp = await startSmtpInbox();
 let written = 0;
 const flushMail = setInterval(() => {
   for (; written < smtp.messages.length; written++) {
-    const { to, subject } = smtp.messages[written]!;
-    fs.appendFileSync(mailFile, `${JSON.stringify({ to, subject })}\n`);
+    const { to, subject, raw } = smtp.messages[written]!;
+    fs.appendFileSync(mailFile, `${JSON.stringify({ to, subject, text: plainTextOf(raw) })}\n`);
   }
 }, 100);
 const config = loadConfig({
