@@ -16,7 +16,11 @@ beforeAll(async () => {
   chain = await startTestChain();
   t = await createTestApp({
     chain: chain.gateway,
-    env: { APP_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' },
+    env: {
+      APP_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      KYC_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    },
   });
 }, 120_000);
 

@@ -52,7 +52,11 @@ describe('with SMTP', () => {
   let running: Running;
   beforeAll(async () => {
     smtp = await startSmtpInbox();
-    running = await start({ SMTP_URL: smtp.url, APP_ENV: 'production' });
+    running = await start({
+      SMTP_URL: smtp.url,
+      APP_ENV: 'production',
+      KYC_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    });
   });
   afterAll(async () => {
     await running.close();
