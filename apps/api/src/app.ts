@@ -290,6 +290,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     encryptionKey: kycEncryptionKey(config),
     config,
     events,
+    mailer,
+    toUser: realtime.toUser,
+    publicUrl: config.PUBLIC_URL,
     log: app.log,
   });
   app.addHook('onReady', async () => void (await kyc.start()));

@@ -3,7 +3,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/event-bus';
 import type { FileStore } from '../media/storage';
+import type { Realtime } from '../../realtime/socket-server';
+import type { Mailer } from '../mail/mailer';
+import { annulRejectionsAfterMeetings } from './annulment';
 import { uploadKycPhoto } from './application-service';
+import { noticeKycDecisions } from './decision-notices';
 import { createFileCipher } from './file-cipher';
 import type { KycDeps } from './kyc-deps';
 import { kycPhotoRoutes } from './photo-routes';
@@ -17,6 +21,9 @@ export function createKycModule(opts: {
   encryptionKey: Buffer;
   config: Pick<Config, 'KYC_MAX_ATTEMPTS' | 'KYC_RETENTION_DAYS' | 'ADMIN_EMAILS'>;
   events: EventBus;
+  mailer: Mailer;
+  toUser: Realtime['toUser'];
+  publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -32,6 +39,8 @@ export function createKycModule(opts: {
   opts.events.subscribe('user.registered', 'kyc-admin-emails', async (event, tx) => {
     await promoteAdminEmails(tx, opts.config.ADMIN_EMAILS, event.payload.userId);
   });
+  annulRejectionsAfterMeetings(opts.events);
+  noticeKycDecisions({ events: opts.events, mailer: opts.mailer, toUser: opts.toUser, publicUrl: opts.publicUrl });
   return {
     deps,
     routes: kycRoutes,

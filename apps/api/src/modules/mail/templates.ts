@@ -1,5 +1,6 @@
 import { escapeHtml } from '@app/shared/format/escape-html';
 import type { Locale } from '@app/shared/constants';
+import { kycMail } from './kyc-templates';
 import { securityMail } from './security-templates';
 
 export type MailTemplate =
@@ -13,7 +14,11 @@ export type MailTemplate =
   | { name: 'withdrawal_sent'; values: { amount: string; address: string; txHash: string | null } }
   | { name: 'password_changed'; values: Record<string, never> }
   | { name: 'email_changed'; values: { newEmail: string } }
-  | { name: 'feedback'; values: { name: string; email: string; message: string; userId: number | null } };
+  | { name: 'feedback'; values: { name: string; email: string; message: string; userId: number | null } }
+  | {
+      name: 'kyc_decided';
+      values: { status: string; level: string | null; comment: string | null; revoked: boolean; url: string };
+    };
 
 interface Rendered {
   subject: string;
@@ -76,6 +81,8 @@ export function renderMail(template: MailTemplate, locale: Locale): Rendered {
     case 'password_changed':
     case 'email_changed':
       return securityMail(template, locale);
+    case 'kyc_decided':
+      return kycMail(template, locale);
     case 'feedback': {
       const { name, email, message, userId } = template.values;
       const subject = `Support request from ${name}`;
