@@ -366,6 +366,8 @@ async function main() {
     LOG_PRETTY: 'false',
     RATE_LIMIT_MAX: String(1e9),
     RATE_LIMIT_AUTH_MAX: String(1e9),
+    // Every simulated user connects from 127.0.0.1.
+    SOCKET_HANDSHAKES_PER_MINUTE: String(1e9),
     PASSWORD_HASH_COST: '10',
     // Each withdrawal goes to a fresh address; the bench measures sending, not the wait.
     WITHDRAW_NEW_ADDRESS_HOURS: '0',
