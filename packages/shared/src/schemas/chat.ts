@@ -32,6 +32,8 @@ export const chatPeerSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   avatar: z.string().nullable(),
+  /** KYC approved: the blue checkmark beside the name. */
+  verified: z.boolean(),
 });
 export type ChatPeer = z.infer<typeof chatPeerSchema>;
 

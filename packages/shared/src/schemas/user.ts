@@ -29,6 +29,8 @@ export const meSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   profile: profileSchema,
+  /** KYC approved: the blue checkmark beside the person's own name. */
+  verified: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

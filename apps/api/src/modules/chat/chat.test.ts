@@ -125,7 +125,7 @@ describe('conversations', () => {
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     const fromA = results[0]!.body;
     expect(fromA).toMatchObject({
-      peer: { id: b.id, domain: b.domain, firstName: 'Ann', avatar: null },
+      peer: { id: b.id, domain: b.domain, firstName: 'Ann', avatar: null, verified: false },
       lastMessage: null,
       unread: 0,
       blocked: false,

@@ -1,6 +1,13 @@
 import type { ChatPeer } from '@app/shared/schemas/chat';
 import { avatarUrl } from '@app/shared/schemas/user';
-import { users } from '../../db/schema';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { kycApplications, users } from '../../db/schema';
+
+/** Whether the user of this id column is KYC approved (the blue checkmark), inside the same query. */
+export const verifiedColumn = (userId: AnyColumn): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${kycApplications} where ${kycApplications.userId} = ${userId} and ${kycApplications.status} = 'approved')`.mapWith(
+    Boolean,
+  );
 
 /** The public columns a chat shows of a user (as GET /user/profile/{id}, minus age and dates). */
 export const peerColumns = {
@@ -9,6 +16,7 @@ export const peerColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   avatarMediaId: users.avatarMediaId,
+  verified: verifiedColumn(users.id),
 };
 
 export interface PeerRow {
@@ -17,6 +25,7 @@ export interface PeerRow {
   firstName: string | null;
   lastName: string | null;
   avatarMediaId: number | null;
+  verified: boolean;
 }
 
 export function toPeer(row: PeerRow): ChatPeer {
@@ -26,6 +35,7 @@ export function toPeer(row: PeerRow): ChatPeer {
     firstName: row.firstName,
     lastName: row.lastName,
     avatar: row.avatarMediaId ? avatarUrl(row.avatarMediaId) : null,
+    verified: row.verified,
   };
 }
 

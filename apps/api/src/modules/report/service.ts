@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { chatMembers, chatMessages, reports, users } from '../../db/schema';
 import { one } from '../../db/rows';
 import { AppError } from '../../lib/app-error';
-import { toPeer } from '../people/peer';
+import { toPeer, verifiedColumn } from '../people/peer';
 
 /**
  * Reports of users (PRODUCT.md: block and report). Anyone signed in reports; admins and moderators
@@ -60,6 +60,7 @@ const peerOf = (table: typeof reporter | typeof reported) => ({
   firstName: table.firstName,
   lastName: table.lastName,
   avatarMediaId: table.avatarMediaId,
+  verified: verifiedColumn(table.id),
 });
 
 function reportQuery(db: Db) {

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { avatarUrl, isPrivateRelay, type AuthRecordResponse, type Me } from '@app/shared/schemas/user';
 import type { Db } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { kycApplications, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
-export function toMe(row: UserRow): Me {
+/** The user row as GET /api/user/me shows it, all but the checkmark (getMe adds it). */
+export function toMe(row: UserRow): Omit<Me, 'verified'> {
   return {
     id: row.id,
     role: row.role,
@@ -33,7 +34,12 @@ export function toMe(row: UserRow): Me {
 export async function getMe(db: Db, userId: number): Promise<Me> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError('TOKEN_INVALID');
-  return toMe(row);
+  const [approved] = await db
+    .select({ id: kycApplications.id })
+    .from(kycApplications)
+    .where(and(eq(kycApplications.userId, userId), eq(kycApplications.status, 'approved')))
+    .limit(1);
+  return { ...toMe(row), verified: approved !== undefined };
 }
 
 /**

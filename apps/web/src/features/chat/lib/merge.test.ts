@@ -31,7 +31,7 @@ const pages = (...lists: MessageList[]): InfiniteData<MessageList, number | unde
 
 const conversation = (id: number, extra: Partial<Conversation> = {}): Conversation => ({
   id,
-  peer: { id: PEER + id, domain: `p${id}`, firstName: null, lastName: null, avatar: null },
+  peer: { id: PEER + id, domain: `p${id}`, firstName: null, lastName: null, avatar: null, verified: false },
   lastMessage: null,
   unread: 0,
   lastReadMessageId: 0,
@@ -76,7 +76,9 @@ describe('messages in the history cache', () => {
 });
 
 describe('a conversation after events', () => {
-  const c = conversation(1, { peer: { id: PEER, domain: 'anna', firstName: null, lastName: null, avatar: null } });
+  const c = conversation(1, {
+    peer: { id: PEER, domain: 'anna', firstName: null, lastName: null, avatar: null, verified: false },
+  });
 
   it('counts a new message of the peer as unread once, and mine not at all', () => {
     const once = withMessage(c, message(5));
@@ -106,7 +108,7 @@ describe('the conversation list after events', () => {
     const a = conversation(1);
     const b = conversation(10, {
       id: 10,
-      peer: { id: PEER, domain: 'b', firstName: null, lastName: null, avatar: null },
+      peer: { id: PEER, domain: 'b', firstName: null, lastName: null, avatar: null, verified: false },
     });
     const next = listWithMessage(list(a, b), message(7))!;
     expect(conversationsOf(next).map((c) => c.id)).toEqual([10, 1]);
