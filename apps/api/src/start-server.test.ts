@@ -28,7 +28,11 @@ const embedded = (dataDir: string) =>
     WEB_DIST_DIR: path.join(dataDir, 'none'),
   });
 
-describe('start-up with the embedded defaults', () => {
+// Each test starts whole servers (PGlite on disk, migrations, the development chain) two or three
+// times: on a loaded 2-core machine that alone can pass the default 30 s.
+const START_UPS = { timeout: 180_000 };
+
+describe('start-up with the embedded defaults', START_UPS, () => {
   it('creates the database and the dev secrets under DATA_DIR and keeps them across restarts', async () => {
     const dataDir = tempDataDir();
     const first = await startServer(embedded(dataDir));
@@ -63,7 +67,7 @@ describe('start-up with the embedded defaults', () => {
   });
 });
 
-describe('graceful shutdown', () => {
+describe('graceful shutdown', START_UPS, () => {
   it('finishes the request in flight on SIGTERM, refuses new ones, and exits cleanly', async () => {
     const root = findRepoRoot();
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/fixtures/slow-server.ts'], {
