@@ -35,6 +35,8 @@ export default defineConfig({
     // files spend their time waiting on sockets, timers and the database: one per core is faster.
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: SlowFilesFirst },
+    // One migrated PGlite dump that every API test database starts from (apps/api/test/pglite-template.ts).
+    globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type Database } from '../src/db/client';
-import { findRepoRoot } from '../src/lib/paths';
+import { MIGRATIONS, pgliteTemplate } from './pglite-template';
 
-export const MIGRATIONS = path.join(findRepoRoot(), 'apps/api/drizzle');
+export { MIGRATIONS };
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
@@ -13,7 +12,7 @@ export const MIGRATIONS = path.join(findRepoRoot(), 'apps/api/drizzle');
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await createDatabase({ memory: true });
+    const database = await createDatabase({ memory: true, from: pgliteTemplate() });
     await database.migrate(MIGRATIONS);
     return database;
   }

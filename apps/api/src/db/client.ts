@@ -41,17 +41,24 @@ export interface Database {
   /** PostgreSQL only: a dedicated connection (released with `release()`), for session-level locks. */
   connect?: () => Promise<pg.PoolClient>;
   ping(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, which `{ memory: true, from }` starts from. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir: string }
+  /** `from`: a dump (PGlite's `dumpDataDir`) to start from instead of an empty cluster. */
+  | { memory: true; from?: Blob };
 
 /** PGlite under DATA_DIR by default, a real PostgreSQL server when a URL is given. */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return createPostgres(options.url, options.poolSize ?? 10);
   const dataPath = 'memory' in options ? undefined : path.join(options.dataDir, 'pgdata');
   if (dataPath) fs.mkdirSync(dataPath, { recursive: true });
-  const client = dataPath ? new PGlite(dataPath) : new PGlite();
+  const from = 'memory' in options ? options.from : undefined;
+  const client = dataPath ? new PGlite(dataPath) : new PGlite(from ? { loadDataDir: from } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -80,6 +87,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ping: async () => {
       await client.query('select 1');
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
