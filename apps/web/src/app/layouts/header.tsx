@@ -21,6 +21,7 @@ import { LanguageMenu } from './language-menu';
 import { ThemeToggle } from './theme-toggle';
 import { openInstallDialog } from '../../features/install-app/lib/install-dialog-store';
 import { AccountMenu, HelpMenu, NavDrawer, preloadPopups } from './lazy-popups';
+import { VerifiedCheck } from '../../components/verified-check';
 
 // Signed-in people only: guests never download the chat's header button and its unread count.
 const loadMessagesLink = () => import('../../features/chat/components/messages-link');
@@ -126,6 +127,7 @@ export function Header() {
                   <Button
                     variant="outlined"
                     startIcon={<AccountCircleIcon />}
+                    endIcon={me?.verified ? <VerifiedCheck verified size={18} testId="header-verified" /> : undefined}
                     onClick={(e) => setAccountAnchor(e.currentTarget)}
                     {...preloadPopups}
                     aria-haspopup="menu"

@@ -8,6 +8,7 @@ import { RouterLink } from '../../../components/router-link';
 import { formatListTime, peerName } from '../lib/format';
 import { PeerAvatar } from './peer-avatar';
 import { Ticks } from './ticks';
+import { VerifiedCheck } from '../../../components/verified-check';
 
 /** One conversation in the list: who, the last message (mine with its ticks), when, and unread. */
 export function ConversationRow({
@@ -50,6 +51,7 @@ export function ConversationRow({
           <Typography noWrap sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} data-testid="conversation-name">
             {name}
           </Typography>
+          <VerifiedCheck verified={peer.verified} size={16} testId="conversation-verified" />
           {conversation.blocked && (
             <BlockIcon
               sx={{ fontSize: 14, color: 'text.secondary', alignSelf: 'center' }}

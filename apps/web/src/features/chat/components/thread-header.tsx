@@ -15,6 +15,7 @@ import type { ChatPeer } from '@app/shared/schemas/chat';
 import { RouterLink } from '../../../components/router-link';
 import { peerName, peerSubtitle } from '../lib/format';
 import { PeerAvatar } from './peer-avatar';
+import { VerifiedCheck } from '../../../components/verified-check';
 
 /** The thread's top bar: back (phones), who it is, "typing…", and the block and report actions. */
 export function ThreadHeader({
@@ -65,15 +66,18 @@ export function ThreadHeader({
       </IconButton>
       <PeerAvatar peer={peer} size={42} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography
-          component="h2"
-          variant="subtitle1"
-          noWrap
-          sx={{ fontWeight: 600, lineHeight: 1.3 }}
-          data-testid="thread-name"
-        >
-          {peerName(peer)}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+          <Typography
+            component="h2"
+            variant="subtitle1"
+            noWrap
+            sx={{ fontWeight: 600, lineHeight: 1.3 }}
+            data-testid="thread-name"
+          >
+            {peerName(peer)}
+          </Typography>
+          <VerifiedCheck verified={peer.verified} size={18} testId="thread-verified" />
+        </Box>
         <Typography
           variant="body2"
           noWrap

@@ -9,7 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import VerifiedIcon from '@mui/icons-material/Verified';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import HandshakeIcon from '@mui/icons-material/HandshakeOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
@@ -24,6 +23,7 @@ import { formatCountdown } from '../lib/time-left';
 import { HandAvatar } from './hand-avatar';
 import { LevelBadges } from './level-badges';
 import { handTitle } from './hand-name';
+import { VerifiedCheck } from '../../../components/verified-check';
 
 /** Where "Message" and "Meet" lead: the chat with this user, the meeting and mint screen. */
 export const chatHref = (userId: number) => `/chat?with=${userId}`;
@@ -106,13 +106,7 @@ export function HandCardDialog({
               >
                 {handTitle(t, hand)}
               </Typography>
-              {hand.verified && (
-                <VerifiedIcon
-                  titleAccess={t('card.verified')}
-                  sx={{ color: '#4aa3ff' }}
-                  data-testid="hand-card-verified"
-                />
-              )}
+              <VerifiedCheck verified={hand.verified} size={24} testId="hand-card-verified" />
             </Stack>
             {hand.domain && (
               <Typography color="text.secondary" data-testid="hand-card-nickname">

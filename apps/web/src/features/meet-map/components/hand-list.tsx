@@ -4,7 +4,6 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import VerifiedIcon from '@mui/icons-material/Verified';
 import PanToolIcon from '@mui/icons-material/PanToolOutlined';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOffOutlined';
 import type { HandCard } from '@app/shared/schemas/meet';
@@ -13,6 +12,7 @@ import { formatCountdown } from '../lib/time-left';
 import { HandAvatar } from './hand-avatar';
 import { LevelBadges } from './level-badges';
 import { handTitle } from './hand-name';
+import { VerifiedCheck } from '../../../components/verified-check';
 
 /** The same hands as the map, nearest first, for people who prefer a list. */
 export function HandList({
@@ -82,9 +82,7 @@ export function HandList({
                 <Typography noWrap sx={{ fontWeight: 600 }}>
                   {handTitle(t, hand)}
                 </Typography>
-                {hand.verified && (
-                  <VerifiedIcon aria-label={t('card.verified')} sx={{ fontSize: 18, color: '#4aa3ff' }} />
-                )}
+                <VerifiedCheck verified={hand.verified} size={18} testId="hand-list-verified" />
               </Stack>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 0.25, minWidth: 0 }}>
                 <Mood.icon sx={{ fontSize: 14, color: Mood.color }} />

@@ -3,12 +3,11 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import VerifiedIcon from '@mui/icons-material/Verified';
 import type { MeetingView } from '@app/shared/schemas/meet';
 import { LEVEL_ACCENT } from '../../../app/theme';
 import { peerName } from '../lib/peer-name';
+import { VerifiedCheck } from '../../../components/verified-check';
 
 /** The person met: avatar, name, token level badges, KYC checkmark and whether they are on this screen. */
 export function PeerHeader({
@@ -71,15 +70,7 @@ export function PeerHeader({
           >
             {name}
           </Typography>
-          {peer.verified && (
-            <Tooltip title={t('peer.verified')}>
-              <VerifiedIcon
-                sx={{ color: '#4a9dff', fontSize: 24 }}
-                titleAccess={t('peer.verified')}
-                data-testid="peer-verified"
-              />
-            </Tooltip>
-          )}
+          <VerifiedCheck verified={peer.verified} size={24} testId="peer-verified" />
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 0.75, alignItems: 'center' }}>
           {peer.domain && peer.firstName && (
