@@ -111,9 +111,13 @@ export function TotpSection() {
               autoComplete="one-time-code"
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'totp-first-code' } }}
             />
-            <Button variant="contained" onClick={finish} loading={confirm.isPending} data-testid="totp-confirm">
-              {t('totp.confirm')}
-            </Button>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="contained" onClick={finish} loading={confirm.isPending} data-testid="totp-confirm">
+                {t('totp.confirm')}
+              </Button>
+              {/* Nothing is on until the first code: leaving only drops the unconfirmed secret. */}
+              <Button onClick={() => setPending(null)}>{t('totp.cancel')}</Button>
+            </Stack>
           </Stack>
         ) : (
           status.data && (

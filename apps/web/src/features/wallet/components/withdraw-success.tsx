@@ -24,9 +24,11 @@ export function WithdrawSuccess({
   explorerUrl: string | null;
   onAgain: () => void;
 }) {
-  const { t, i18n } = useTranslation('wallet');
+  const { t } = useTranslation('wallet');
   const f = useFormat();
   const { data: tx } = useTransaction(id);
+  // A first withdrawal to an address waits for its time or its mailed link, not for confirmations.
+  const held = Boolean(tx?.heldUntil && tx.status === 'REQUESTED');
 
   return (
     <Stack
@@ -65,15 +67,15 @@ export function WithdrawSuccess({
               label={t(`status.${tx.status}`)}
               testId="tx-status"
             />
-            {!isSettled(tx.status) && (
+            {!isSettled(tx.status) && !held && (
               <Typography variant="body2" color="text.secondary">
                 {t('confirmations', { count: tx.requiredConfirmations, done: tx.confirmations })}
               </Typography>
             )}
           </Stack>
-          {tx.heldUntil && tx.status === 'REQUESTED' && (
-            <Alert severity="info" data-testid="withdraw-held">
-              {t('withdraw.held', { until: new Date(tx.heldUntil).toLocaleString(i18n.language) })}
+          {held && (
+            <Alert severity="info" data-testid="withdraw-held" sx={{ textAlign: 'left' }}>
+              {t('withdraw.held', { until: f.dateTime(tx.heldUntil!) })}
             </Alert>
           )}
           {tx.status === 'FAIL' && (
