@@ -30,6 +30,7 @@ import { systemRoutes } from './modules/system/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { createKycModule } from './modules/kyc';
 import { kycEncryptionKey } from './modules/kyc/encryption-key';
+import { promoteAdminEmails } from './modules/kyc/staff';
 import { createMediaStore } from './modules/media/storage';
 import { userRoutes } from './modules/user/routes';
 import { providerSignInRoutes } from './modules/provider-sign-in/routes';
@@ -231,6 +232,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limits: createAccountLimits(deps.redis?.client),
     passwordCost: config.PASSWORD_HASH_COST,
     supportEmail: config.SUPPORT_EMAIL,
+    // An address added to ADMIN_EMAILS after the start takes effect at that account's next login.
+    onPasswordSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
   });
   const security = createSecurityModule({
     db,
@@ -290,6 +293,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     encryptionKey: kycEncryptionKey(config),
     config,
     events,
+    jobs,
     mailer,
     toUser: realtime.toUser,
     publicUrl: config.PUBLIC_URL,

@@ -27,7 +27,8 @@ export const domainEventSchemas = {
     purchaseId: id,
     level,
     price: wei,
-    reason: z.enum(['cancelled', 'failed']),
+    /** `refused`: the KYC gate closed while the purchase waited in the queue. */
+    reason: z.enum(['cancelled', 'failed', 'refused']),
   }),
   'token.sold': z.object({
     nftId: id,

@@ -17,6 +17,7 @@ import { crashPoint } from '../../lib/crash-points';
 import { publish } from '../../events/event-bus';
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
+type PurchaseRow = typeof purchases.$inferSelect;
 export const priceOf = (type: number) => toWei(String(NFT_PRICE_USDT[levelName(type) as SaleLevel]));
 
 async function queuePosition(db: Db, row: typeof purchases.$inferSelect): Promise<number | null> {
@@ -290,11 +291,57 @@ export async function cancelPurchase(ctx: CryptoContext, userId: number, id: num
   return purchase;
 }
 
-/** Gives listed tokens of a level to the head of its queue, one by one, until one side runs out. */
+/**
+ * A queued purchase whose buyer may no longer buy its level (KYC revoked or lowered since it was
+ * queued) fails with KYC_REQUIRED and its prepayment returns. The wallet is locked before the
+ * purchase row, in the order cancelPurchase takes them, so the two cannot deadlock.
+ */
+async function refuseQueued(ctx: CryptoContext, purchaseId: number, userId: number): Promise<boolean> {
+  const refused = await ctx.db.transaction(async (tx) => {
+    await lockWallet(tx, userId);
+    const [current] = await tx
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'QUEUED')))
+      .for('update');
+    if (!current || current.type <= (await maxBuyableType(tx, userId))) return null;
+    const failed = one(
+      await tx
+        .update(purchases)
+        .set({ status: 'FAILED', error: 'KYC_REQUIRED' })
+        .where(eq(purchases.id, purchaseId))
+        .returning(),
+    );
+    await post(tx, {
+      memo: 'queued purchase refused (KYC level), refunded',
+      purchaseId,
+      postings: move('escrow', 'available', BigInt(current.price), userId, userId),
+    });
+    await publish(tx, 'purchase.refunded', {
+      userId,
+      purchaseId,
+      level: current.type,
+      price: current.price,
+      reason: 'refused',
+    });
+    return failed;
+  });
+  if (!refused) return false;
+  ctx.events.purchase(userId, await describePurchase(ctx.db, refused));
+  ctx.events.wallet(userId, { reason: 'refund' });
+  return true;
+}
+
+/**
+ * Gives listed tokens of a level to the head of its queue, one by one, until one side runs out.
+ * Each head is checked against the KYC gate as it is served: the gate may have closed since it queued.
+ */
 export async function serveQueue(ctx: CryptoContext, type: number): Promise<number> {
   let served = 0;
+  let refused = 0;
   for (;;) {
-    const assigned = await ctx.db.transaction(async (tx) => {
+    type Outcome = { refuse: PurchaseRow } | { assigned: PurchaseRow } | null;
+    const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
       const [head] = await tx
         .select()
         .from(purchases)
@@ -305,19 +352,28 @@ export async function serveQueue(ctx: CryptoContext, type: number): Promise<numb
       if (!head) return null;
       const token = await takeListed(tx, type);
       if (!token) return null;
+      // Only a head that would get a token now is refused: a re-approval before that keeps its place.
+      if (head.type > (await maxBuyableType(tx, head.userId))) return { refuse: head };
       await tx.update(nfts).set({ status: 'RESERVED', reservedFor: head.id }).where(eq(nfts.id, token.id));
-      return one(
-        await tx
-          .update(purchases)
-          .set({ status: 'PROCESSING', nftId: token.id })
-          .where(eq(purchases.id, head.id))
-          .returning(),
-      );
+      return {
+        assigned: one(
+          await tx
+            .update(purchases)
+            .set({ status: 'PROCESSING', nftId: token.id })
+            .where(eq(purchases.id, head.id))
+            .returning(),
+        ),
+      };
     });
-    if (!assigned) break;
+    if (!outcome) break;
+    if ('refuse' in outcome) {
+      if (await refuseQueued(ctx, outcome.refuse.id, outcome.refuse.userId)) refused++;
+      continue;
+    }
     served++;
-    ctx.events.purchase(assigned.userId, await describePurchase(ctx.db, assigned));
+    ctx.events.purchase(outcome.assigned.userId, await describePurchase(ctx.db, outcome.assigned));
   }
+  if (refused && !served) marketChanged(ctx, levelName(type) as SaleLevel);
   if (served) {
     marketChanged(ctx, levelName(type) as SaleLevel);
     ctx.wake();

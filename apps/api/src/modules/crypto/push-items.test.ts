@@ -35,6 +35,12 @@ describe('push items', () => {
       values: { level: 'SILVER', id: 7 },
     });
     expect(purchasePush(purchase('FAILED'))?.color).toBe('error');
+    // A queue entry the KYC gate refused says why, not just that it failed.
+    expect(purchasePush({ ...purchase('FAILED'), error: 'KYC_REQUIRED' })).toMatchObject({
+      text: 'notifications.purchaseRefusedKyc',
+      values: { level: 'SILVER' },
+      color: 'warning',
+    });
     expect(purchasePush(purchase('PROCESSING'))).toBeNull();
     expect(purchasePush(purchase('QUEUED'))).toBeNull();
   });

@@ -15,6 +15,8 @@ const item = (text: string, values: PushItem['values'], color: PushItem['color']
 export function purchasePush(purchase: Purchase): PushItem | null {
   if (purchase.status === 'COMPLETED')
     return item('notifications.purchaseCompleted', { level: purchase.level, id: purchase.nftId ?? 0 }, 'success');
+  if (purchase.status === 'FAILED' && purchase.error === 'KYC_REQUIRED')
+    return item('notifications.purchaseRefusedKyc', { level: purchase.level }, 'warning');
   if (purchase.status === 'FAILED') return item('notifications.purchaseFailed', { level: purchase.level }, 'error');
   return null;
 }

@@ -8,7 +8,7 @@ import type { Realtime } from '../../realtime/socket-server';
 import type { Mailer } from '../mail/mailer';
 
 /** The push item of a decision; texts live in the web app's common namespace (`notifications.kyc*`). */
-export function kycDecisionPush(status: string, level: string | null): PushItem {
+export function kycDecisionPush(status: string, level: string | null, revoked = false): PushItem {
   const approved = status === 'approved';
   return {
     timestamp: Date.now(),
@@ -17,7 +17,9 @@ export function kycDecisionPush(status: string, level: string | null): PushItem 
       ? 'notifications.kycApproved'
       : status === 'rejected_forever'
         ? 'notifications.kycRejectedForever'
-        : 'notifications.kycRejected',
+        : revoked
+          ? 'notifications.kycRevoked'
+          : 'notifications.kycRejected',
     values: level ? { level } : {},
     timeout: 0,
     color: approved ? 'success' : 'warning',
@@ -46,7 +48,7 @@ export function noticeKycDecisions(deps: {
     if (!row) return;
     const level = event.payload.maxNftType === null ? null : NFT_LEVELS[event.payload.maxNftType]!;
     afterCommit(async () => {
-      deps.toUser(event.payload.userId, 'notification', kycDecisionPush(event.payload.status, level));
+      deps.toUser(event.payload.userId, 'notification', kycDecisionPush(event.payload.status, level, row.revoked));
       await deps.mailer.send({
         to: row.email,
         locale: row.locale as Locale,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/event-bus';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { FileStore } from '../media/storage';
 import type { Realtime } from '../../realtime/socket-server';
 import type { Mailer } from '../mail/mailer';
@@ -11,6 +12,7 @@ import { noticeKycDecisions } from './decision-notices';
 import { createFileCipher } from './file-cipher';
 import type { KycDeps } from './kyc-deps';
 import { kycPhotoRoutes } from './photo-routes';
+import { scheduleKycRetention } from './retention-job';
 import { kycRoutes } from './routes';
 import { promoteAdminEmails } from './staff';
 
@@ -21,6 +23,7 @@ export function createKycModule(opts: {
   encryptionKey: Buffer;
   config: Pick<Config, 'KYC_MAX_ATTEMPTS' | 'KYC_RETENTION_DAYS' | 'ADMIN_EMAILS'>;
   events: EventBus;
+  jobs: JobQueue;
   mailer: Mailer;
   toUser: Realtime['toUser'];
   publicUrl: string;
@@ -46,7 +49,10 @@ export function createKycModule(opts: {
     routes: kycRoutes,
     photoRoutes: kycPhotoRoutes,
     upload: (input: Parameters<typeof uploadKycPhoto>[1]) => uploadKycPhoto(deps, input),
-    /** ADMIN_EMAILS for accounts that exist already. */
-    start: () => promoteAdminEmails(opts.db, opts.config.ADMIN_EMAILS),
+    /** Once the job queue runs: the retention sweep's next hour, and ADMIN_EMAILS for accounts that exist already. */
+    start: async () => {
+      await (await scheduleKycRetention(opts.jobs, deps)).bookNext();
+      await promoteAdminEmails(opts.db, opts.config.ADMIN_EMAILS);
+    },
   };
 }

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, insertUser, type TestApp } from '../../../test/app';
 import { until } from '../../../test/until';
 import { call, insertStaff, roleOf, submitKyc } from '../../../test/kits/kyc';
-import { outbox } from '../../db/schema';
+import { auditLog, outbox } from '../../db/schema';
+import { hashPassword } from '../../lib/password';
 import { publish } from '../../events/event-bus';
 
-const ENV = { RATE_LIMIT_AUTH_MAX: '1000', RATE_LIMIT_MAX: '5000', ADMIN_EMAILS: 'Boss@Example.com' };
+const ENV = {
+  RATE_LIMIT_AUTH_MAX: '1000',
+  RATE_LIMIT_MAX: '5000',
+  ADMIN_EMAILS: 'Boss@Example.com, Chief@Example.com',
+};
 
 describe('KYC events: annulment after three meetings, notices, ADMIN_EMAILS', () => {
   let t: TestApp;
@@ -58,5 +63,47 @@ describe('KYC events: annulment after three meetings, notices, ADMIN_EMAILS', ()
     await publish(t.database.db, 'user.registered', { userId: boss.id, referrerId: null, partnerLinkId: null });
     await t.app.events.relay();
     await until(async () => ((await roleOf(t, boss.id)) === 'admin' ? true : undefined));
+  }, 30_000);
+
+  it('makes an ADMIN_EMAILS account admin when it logs in, and says so in the login answer', async () => {
+    // An account made before its address was listed, and not promoted at start (the list came later).
+    const chief = await insertUser(t.database, {
+      email: 'chief@example.com',
+      passwordHash: await hashPassword('Secret1', 10),
+    });
+    const other = await insertUser(t.database, { passwordHash: await hashPassword('Secret1', 10) });
+    const login = async (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: 'Secret1' } });
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'Chief@Example.com', password: 'Wrong1' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(await roleOf(t, chief.id)).toBe('user');
+
+    const signedIn = await login('Chief@Example.com');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.role).toBe('admin');
+    expect(await roleOf(t, chief.id)).toBe('admin');
+    const promotions = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.role'), eq(auditLog.targetId, String(chief.id))));
+    expect(promotions).toEqual([
+      expect.objectContaining({ actorId: null, details: { to: 'admin', source: 'ADMIN_EMAILS' } }),
+    ]);
+
+    // Once is enough: the next login finds an admin and writes nothing more.
+    expect((await login('chief@example.com')).json().user.role).toBe('admin');
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'staff.role'), eq(auditLog.targetId, String(chief.id)))),
+    ).toHaveLength(1);
+
+    expect((await login(other.email)).json().user.role).toBe('user');
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { NFT_TYPE } from '@app/shared/constants';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { kycApplications } from '../../db/schema';
 
 /**
@@ -8,7 +8,7 @@ import { kycApplications } from '../../db/schema';
  * identity check; above it only an approval up to that level counts. Read at the moment of each
  * purchase or mint, so a revocation takes effect at once.
  */
-export async function maxBuyableType(db: Db, userId: number): Promise<number> {
+export async function maxBuyableType(db: Db | Tx, userId: number): Promise<number> {
   return Math.max(NFT_TYPE.SILVER, (await kycApprovedType(db, userId)) ?? NFT_TYPE.SILVER);
 }
 
@@ -16,7 +16,7 @@ export async function maxBuyableType(db: Db, userId: number): Promise<number> {
  * The highest level the user's KYC is approved up to, or null without an approval (the blue
  * checkmark shows when it is not null).
  */
-export async function kycApprovedType(db: Db, userId: number): Promise<number | null> {
+export async function kycApprovedType(db: Db | Tx, userId: number): Promise<number | null> {
   const [row] = await db
     .select({ maxNftType: kycApplications.maxNftType })
     .from(kycApplications)

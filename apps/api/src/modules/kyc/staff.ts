@@ -64,7 +64,8 @@ export async function setRole(
   db: Db,
   target: { userId: number },
   change: { role: Role; level?: KycLevel },
-  actor: { id: number | null; ip?: string | null },
+  /** `source` and `operator` name a system actor (id null), e.g. the operator's shell. */
+  actor: { id: number | null; ip?: string | null; source?: string; operator?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -88,7 +89,13 @@ export async function setRole(
       action: 'staff.role',
       targetType: 'user',
       targetId: row.id,
-      details: { from: row.role, to: change.role, level: change.level ?? null },
+      details: {
+        from: row.role,
+        to: change.role,
+        level: change.level ?? null,
+        ...(actor.source && { source: actor.source }),
+        ...(actor.operator && { operator: actor.operator }),
+      },
       ip: actor.ip,
     });
   });

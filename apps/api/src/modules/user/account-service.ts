@@ -49,6 +49,8 @@ export interface AccountDeps {
   limits: AccountLimits;
   passwordCost: number;
   supportEmail: string;
+  /** Runs once a password sign-in is accepted, before the answer is made (ADMIN_EMAILS promotion). */
+  onPasswordSignIn?: (userId: number) => Promise<unknown>;
 }
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
@@ -169,6 +171,7 @@ export function createAccountService(deps: AccountDeps) {
       }
       if (row!.blockedAt) throw new AppError('FORBIDDEN');
       await deps.limits.login.succeeded(input.email, address);
+      await deps.onPasswordSignIn?.(row!.id);
       return issueAuthRecord(db, deps.sessions.sign(row!.id, client), row!.id);
     },
 
