@@ -26,7 +26,7 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): P
   return (await response.json()) as T;
 }
 
-/** A registered account with a first name and a nickname, as a finished profile has. */
+/** A registered account with a complete adult profile: the chat, like the map, needs one. */
 async function chatUser(request: APIRequestContext, firstName: string): Promise<ChatUser> {
   const tag = crypto.randomBytes(4).toString('hex');
   // uniqueEmail alone (time + a per-worker counter) can repeat across parallel workers: add randomness.
@@ -35,7 +35,7 @@ async function chatUser(request: APIRequestContext, firstName: string): Promise<
   const record = await ok<{ token: string }>(
     await request.post('/api/user/profile-update', {
       headers: { authorization: `Bearer ${user.token}` },
-      data: { firstName, domain },
+      data: { firstName, lastName: 'Tester', domain, gender: 1, birthday: '01.06.1994' },
     }),
   );
   return { id: user.id, token: record.token ?? user.token, domain, firstName };

@@ -12,7 +12,8 @@ export function PeerAvatar({ peer, size = 48 }: { peer: ChatPeer; size?: number 
         width: size,
         height: size,
         bgcolor: avatarColor(peer.id),
-        color: '#fff',
+        // Dark initials: white on these light colours falls short of the contrast large text needs.
+        color: '#0a0b0f',
         fontSize: size * 0.4,
         fontWeight: 600,
       }}
