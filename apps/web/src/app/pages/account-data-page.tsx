@@ -6,9 +6,14 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { AccountProfile } from '../../features/auth/components/account-profile';
 import { AvatarEditor } from '../../features/avatar/components/avatar-editor';
+import { KycProfileCard } from '../../features/kyc/components/kyc-profile-card';
 import { PasswordChangeCard } from '../../features/security/components/password-change-card';
 import { TotpSection } from '../../features/security/components/totp-section';
 import { SessionsCard } from '../../features/sessions/components/sessions-card';
+import { loadTexts } from '../../lib/i18n';
+
+// The verification card's texts come with the page, so it does not suspend the page after it appears.
+await loadTexts('kyc');
 
 /** /account/data: My profile and Personal data. */
 export function AccountDataPage() {
@@ -28,6 +33,9 @@ export function AccountDataPage() {
               <AvatarEditor />
             </CardContent>
           </Card>
+          <Box sx={{ mt: 3 }}>
+            <KycProfileCard />
+          </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           <AccountProfile />

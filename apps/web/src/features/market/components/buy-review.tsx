@@ -194,7 +194,14 @@ export function BuyReview(props: BuyReviewProps) {
               <Typography variant="body2" sx={{ mb: 1.5 }}>
                 {t('review.kycText', { level: name, kycReview: t('common:units.hours', { count: KYC_REVIEW_HOURS }) })}
               </Typography>
-              <Button variant="outlined" color="inherit" size="small" href="/kyc" LinkComponent={RouterLink}>
+              <Button
+                variant="outlined"
+                color="inherit"
+                size="small"
+                href={`/kyc?level=${level.level}`}
+                LinkComponent={RouterLink}
+                data-testid="kyc-link"
+              >
                 {t('review.kycLink')}
               </Button>
             </Alert>
