@@ -217,7 +217,7 @@ describe('POST /api/media', () => {
     const post = doc.paths['/api/media'].post;
     const schema = post.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.files).toMatchObject({ type: 'string', format: 'binary' });
-    expect(schema.properties.album.enum).toEqual(['profile_photos']);
+    expect(schema.properties.album.enum).toEqual(['profile_photos', 'kyc']);
     expect(post.responses['201']).toBeDefined();
     expect(doc.paths['/api/media/avatar/{id}/{size}'].get.responses['200'].content['image/webp']).toBeDefined();
     expect(doc.paths['/api/media/{id}'].delete).toBeDefined();
