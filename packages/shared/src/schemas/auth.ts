@@ -121,6 +121,8 @@ export const publicProfileSchema = z.object({
   gender: z.number().int().nullable(),
   age: z.number().int().nullable(),
   avatar: z.string().nullable(),
+  /** KYC approved: the blue checkmark (a map card's field, so everyone sees it). */
+  verified: z.boolean(),
   /** These two, lastName and gender are null for a viewer who sees only the map card's fields. */
   emailVerified: z.boolean().nullable(),
   createdAt: z.string().nullable(),

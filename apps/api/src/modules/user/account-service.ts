@@ -20,7 +20,7 @@ import {
 } from '@app/shared/schemas/user';
 import { ageOn } from '@app/shared/validation/rules';
 import { isUniqueViolation, type Db } from '../../db/client';
-import { feedback, users, type UserRow } from '../../db/schema';
+import { feedback, kycApplications, users, type UserRow } from '../../db/schema';
 import type { AccountLimits } from '../../lib/account-limits';
 import { AppError } from '../../lib/app-error';
 import { seesEverythingOf, type Viewer } from '../../lib/viewer';
@@ -204,6 +204,11 @@ export function createAccountService(deps: AccountDeps) {
         .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.blockedAt)));
       if (!row) throw new AppError('NOT_FOUND');
       const everything = seesEverythingOf(viewer, id);
+      const [approved] = await db
+        .select({ id: kycApplications.id })
+        .from(kycApplications)
+        .where(and(eq(kycApplications.userId, id), eq(kycApplications.status, 'approved')))
+        .limit(1);
       return {
         id: row.id,
         domain: row.domain,
@@ -212,6 +217,7 @@ export function createAccountService(deps: AccountDeps) {
         gender: everything ? row.gender : null,
         age: row.birthday ? ageOn(row.birthday, new Date()) : null,
         avatar: row.avatarMediaId ? avatarUrl(row.avatarMediaId) : null,
+        verified: approved !== undefined,
         emailVerified: everything ? row.emailVerifiedAt !== null : null,
         createdAt: everything ? row.createdAt.toISOString() : null,
       };

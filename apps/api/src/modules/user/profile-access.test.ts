@@ -62,6 +62,7 @@ describe('GET /api/user/profile/{id} and the profile photo album', () => {
       gender: null,
       age: expect.any(Number),
       avatar: `/api/media/avatar/${owner.current}`,
+      verified: false,
       emailVerified: null,
       createdAt: null,
     });
