@@ -6,11 +6,11 @@ import type { KycAttempt } from '@app/shared/schemas/kyc';
 import { useFormat } from '../../../lib/use-format';
 import { KycStatusChip } from '../../../components/kyc-status-chip';
 
-/** Every earlier submission and its outcome, newest first: rejections stay on record. */
+/** Every decided submission and its outcome, newest first: rejections stay on record; the open one is the steps above. */
 export function AttemptHistory({ attempts }: { attempts: KycAttempt[] }) {
   const { t } = useTranslation('kyc');
   const f = useFormat();
-  const shown = attempts.filter((attempt) => attempt.submittedAt).sort((a, b) => b.number - a.number);
+  const shown = attempts.filter((attempt) => attempt.decidedAt).sort((a, b) => b.number - a.number);
   if (shown.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="kyc-history" data-testid="kyc-history">
