@@ -66,6 +66,7 @@ export default defineConfig({
   webServer: [
     // Only this one signs in with a provider: its callback URL has to name the real address.
     server(E2E.port, 'development', { PUBLIC_URL: E2E.baseUrl, E2E_OIDC_PORT: String(E2E.oidcPort) }),
-    server(E2E.productionPort, 'production'),
+    // Production requires a key for identity documents; a fixed one is fine for a throwaway database.
+    server(E2E.productionPort, 'production', { KYC_ENCRYPTION_KEY: 'e2e0'.repeat(16) }),
   ],
 });

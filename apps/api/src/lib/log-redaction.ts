@@ -33,10 +33,11 @@ function decodeURIComponentSafe(value: string) {
 
 /** pino's request serializer with the URL redacted (fastify's fields otherwise). */
 export function redactedRequest(request: FastifyRequest) {
+  const version = request.headers?.['accept-version'];
   return {
     method: request.method,
     url: redactUrl(request.url),
-    version: request.headers?.['accept-version'],
+    version: Array.isArray(version) ? version.join(', ') : version,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
