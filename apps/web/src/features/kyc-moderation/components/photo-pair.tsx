@@ -49,14 +49,9 @@ function Photo({
   const image = usePrivateImage(photo ? `${photo.url}/large` : null);
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Box
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, minHeight: 40 }}
-      >
-        <Typography variant="subtitle2" component="h3">
-          {title}
-        </Typography>
-        {extra}
-      </Box>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
       <ButtonBase
         onClick={() => setOpen(true)}
         disabled={!image.src}
@@ -103,6 +98,7 @@ function Photo({
           <CircularProgress size={28} />
         )}
       </ButtonBase>
+      {extra && <Box sx={{ mt: 1 }}>{extra}</Box>}
       <ZoomDialog open={open} src={image.src} title={title} onClose={() => setOpen(false)}>
         {extra}
       </ZoomDialog>

@@ -103,8 +103,8 @@ export function StatusPanel({ application }: { application: KycApplication }) {
         {application.nextAction === 'resubmit' && (
           <Button
             variant="contained"
-            color="inherit"
-            sx={{ mt: 1.5, color: 'error.dark' }}
+            color="error"
+            sx={{ mt: 1.5 }}
             disabled={start.isPending}
             startIcon={start.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
             onClick={() => start.mutate(undefined)}
