@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
 import {
+  HEADERS,
   NFT_TYPE,
   RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS,
   RESTRICTION_SHARED_DEVICE_HOURS,
@@ -339,6 +340,25 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       expect([await rows(a.id), await rows(second.id), await rows(third.id)]).toEqual([2, 2, 1]);
       t.app.clock.advance(RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
       expect((await view(t.app, a, b)).restriction).toBeNull();
+    });
+
+    it('counts accounts without a fingerprint, or with one no browser makes, on one suspicious device', async () => {
+      const withoutHeader = async (fingerprint?: string) => {
+        const kit = await user();
+        const headers: Record<string, string> = { authorization: kit.headers.authorization! };
+        if (fingerprint !== undefined) headers[HEADERS.fingerprint] = fingerprint;
+        return { ...kit, headers };
+      };
+      const peer = await user();
+      const [first, second, junk] = [await withoutHeader(), await withoutHeader(), await withoutHeader('x')];
+      await view(t.app, first, peer);
+      const seen = await view(t.app, second, peer);
+      expect(seen.restriction).toMatchObject({ reason: 'shared_device' });
+      expect((await view(t.app, first, peer)).restriction).toMatchObject({ reason: 'shared_device' });
+      expect((await view(t.app, junk, peer)).restriction).toMatchObject({ reason: 'shared_device' });
+      // The person on a device of their own is not touched by the bucket.
+      expect((await view(t.app, peer, first)).restriction).toBeNull();
+      t.app.clock.advance(RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
     });
   });
 

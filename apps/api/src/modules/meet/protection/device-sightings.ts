@@ -10,7 +10,9 @@ import { raiseRestriction } from './restrictions';
  * Device protection, the shared-device half: which accounts a device fingerprint (the browser's
  * HEADERS.fingerprint) was used by on meet-and-play requests. When a new account shows up on a
  * device already used by the allowed number of accounts, every account of that device gets a
- * 'shared_device' restriction: once per new account, never on every request.
+ * 'shared_device' restriction: once per new account, never on every request. Requests without a
+ * fingerprint all count on one suspicious device (MISSING_FINGERPRINT), so leaving the header out
+ * does not turn the protection off.
  */
 
 /** A sighting is written again after this long (lastSeenAt), not on every request. */
@@ -19,6 +21,17 @@ const REFRESH_MS = 3_600_000;
 const CACHE_LIMIT = 50_000;
 /** The shape visitor.ts accepts: anything else is not a fingerprint the web app makes. */
 const FINGERPRINT = /^[\w-]{8,64}$/;
+/**
+ * The one device every request without a well-formed fingerprint is counted on. The web app always
+ * sends one, so leaving it out (or sending junk) is what a script farming accounts does: those
+ * accounts share this device and are restricted like any shared device. Shorter than a real
+ * fingerprint, so no browser can land in it.
+ */
+export const MISSING_FINGERPRINT = 'missing';
+
+/** The device a request is counted on: its fingerprint, or the shared "missing" device. */
+export const deviceOf = (fingerprint: unknown): string =>
+  typeof fingerprint === 'string' && FINGERPRINT.test(fingerprint) ? fingerprint : MISSING_FINGERPRINT;
 
 export interface DeviceSightings {
   /** Records that `userId` used the device; raises the restriction when it makes one device too many accounts. */
@@ -36,8 +49,8 @@ export function createDeviceSightings(deps: {
   const written = new Map<string, number>();
 
   return {
-    async record(userId, fingerprint) {
-      if (typeof fingerprint !== 'string' || !FINGERPRINT.test(fingerprint)) return;
+    async record(userId, header) {
+      const fingerprint = deviceOf(header);
       const cacheKey = `${fingerprint}|${userId}`;
       const now = deps.now();
       const last = written.get(cacheKey);
