@@ -327,9 +327,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(security.routes, { prefix: '/user', ...security.routeOptions });
       await api.register(sessionRoutes, { prefix: '/user', sessions });
       await api.register(providerSignInRoutes, { prefix: '/user', db, sessions, clientOf, config });
-      await api.register(referralRoutes, { prefix: '/referral', accounts, db });
+      await api.register(referralRoutes, {
+        prefix: '/referral',
+        accounts,
+        db,
+        visitorSecret: `${deps.jwtSecret}:visitors`,
+      });
       await api.register(newsRoutes, { prefix: '/notif', db });
-      await api.register(cpaRoutes, { prefix: '/cpa', db });
+      await api.register(cpaRoutes, { prefix: '/cpa', db, visitorSecret: `${deps.jwtSecret}:visitors` });
       await api.register(chatRoutes, { prefix: '/chat', db, realtime, minAge: config.MIN_AGE });
       await api.register(reportRoutes, { prefix: '/report', db });
       await api.register(handRoutes, { prefix: '/meet', hands: meetHands });

@@ -14,6 +14,18 @@ export function visitorOf(request: FastifyRequest): string {
   return `ip:${crypto.createHash('sha256').update(request.ip).digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * The server's own signal for a visit: a keyed hash of the client address, the user agent and the
+ * UTC day. Hits count once per visitor id AND once per origin, so rotating the visitor id (or the
+ * fingerprint it comes from) from one browser makes one hit a day, not one per request. Keyed, so
+ * the stored value cannot be turned back into an address by hashing every IPv4 address.
+ */
+export function originOf(request: FastifyRequest, secret: string, now: number): string {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const agent = request.headers['user-agent'] ?? '';
+  return crypto.createHmac('sha256', secret).update(`${day}|${request.ip}|${agent}`).digest('hex').slice(0, 32);
+}
+
 /** The partner link and click id the browser sends with every call (SPEC.md section 7). */
 export function partnerLinkOf(request: FastifyRequest): { linkId: number; uid: string | null } | null {
   const raw = request.headers[HEADERS.partnerLink];

@@ -7,7 +7,9 @@ import { createTestApp, insertUser, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: 'https://meet.example', RATE_LIMIT_AUTH_MAX: '1000' } });
+  t = await createTestApp({
+    env: { PUBLIC_URL: 'https://meet.example', RATE_LIMIT_AUTH_MAX: '1000', CLOCK_CONTROL: 'true' },
+  });
 });
 afterAll(() => t.close());
 
@@ -48,11 +50,11 @@ describe('GET /api/referral/track/{code}', () => {
   it('counts a visit once per visitor and tells whether the code belongs to someone', async () => {
     const referrer = await insertUser(t.database);
     const code = formatPromocode(referrer.id);
-    const visit = (fp: string) =>
-      t.app.inject({ url: `/api/referral/track/${code}`, headers: { 'x-device-fingerprint': fp } });
+    const visit = (fp: string, remoteAddress = '198.51.100.1') =>
+      t.app.inject({ url: `/api/referral/track/${code}`, headers: { 'x-device-fingerprint': fp }, remoteAddress });
     expect((await visit('visitor-aaaa-1')).json()).toEqual({ valid: true, counted: true });
     expect((await visit('visitor-aaaa-1')).json()).toEqual({ valid: true, counted: false });
-    expect((await visit('visitor-bbbb-2')).json()).toEqual({ valid: true, counted: true });
+    expect((await visit('visitor-bbbb-2', '198.51.100.2')).json()).toEqual({ valid: true, counted: true });
     const rows = await t.database.db.select().from(referralHits).where(eq(referralHits.referrerId, referrer.id));
     expect(rows).toHaveLength(2);
     expect((await t.app.inject('/api/referral/track/EEEFFFFFF')).json()).toEqual({ valid: false, counted: false });
@@ -65,6 +67,28 @@ describe('GET /api/referral/track/{code}', () => {
     const [row] = await t.database.db.select().from(referralHits).where(eq(referralHits.referrerId, referrer.id));
     expect(row!.visitor).toMatch(/^ip:[0-9a-f]{32}$/);
     expect(row!.visitor).not.toContain('203.0.113.7');
+    expect(row!.origin).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('a browser rotating its fingerprint counts once a day: the server signs address, agent and day', async () => {
+    const referrer = await insertUser(t.database);
+    const visit = (fp: string, agent = 'Browser/1') =>
+      t.app.inject({
+        url: `/api/referral/track/${formatPromocode(referrer.id)}`,
+        headers: { 'x-device-fingerprint': fp, 'user-agent': agent },
+        remoteAddress: '203.0.113.20',
+      });
+    expect((await visit('rotating-0001')).json()).toEqual({ valid: true, counted: true });
+    for (let i = 2; i <= 5; i++) expect((await visit(`rotating-000${i}`)).json().counted).toBe(false);
+    // Another browser at the same address is another visitor.
+    expect((await visit('rotating-0006', 'Browser/2')).json().counted).toBe(true);
+    // The next day the same browser with a new id counts again, once.
+    t.app.clock.advance(24 * 3_600_000);
+    expect((await visit('rotating-0007')).json().counted).toBe(true);
+    expect((await visit('rotating-0008')).json().counted).toBe(false);
+    const rows = await t.database.db.select().from(referralHits).where(eq(referralHits.referrerId, referrer.id));
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => !row.origin!.includes('203.0.113.20'))).toBe(true);
   });
 });
 
@@ -81,6 +105,46 @@ describe('partner attribution', () => {
     const rows = await t.database.db.select().from(cpaHits).where(eq(cpaHits.linkId, 77));
     expect(rows).toEqual([expect.objectContaining({ partnerUid: 'click-1', visitor: 'fp:partner-visitor-1' })]);
     expect((await t.app.inject({ method: 'POST', url: '/api/cpa/hits' })).json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('a rotated visitor id from one browser makes one partner hit a day', async () => {
+    const hit = (fp: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cpa/hits',
+        headers: { 'x-cpa': '78', 'x-device-fingerprint': fp, 'user-agent': 'Bot/1' },
+        remoteAddress: '203.0.113.30',
+      });
+    expect((await hit('partner-rot-01')).json()).toEqual({ counted: true });
+    expect((await hit('partner-rot-02')).json()).toEqual({ counted: false });
+    // Without any fingerprint, the same.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/cpa/hits',
+      headers: { 'x-cpa': '78', 'user-agent': 'Bot/1' },
+      remoteAddress: '203.0.113.30',
+    });
+    expect(bare.json()).toEqual({ counted: false });
+    expect(await t.database.db.select().from(cpaHits).where(eq(cpaHits.linkId, 78))).toHaveLength(1);
+  });
+
+  it('stores no partner link for an x-cpa that is not a well-formed link id', async () => {
+    for (const [i, value] of ['abc', '0', '-5', '1234567890', '12 34', '1e3'].entries()) {
+      const email = `bad-partner-${i}@example.com`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        headers: { 'x-cpa': value, 'x-cpa-uid': 'click-x' },
+        payload: { email, password: 'Secret1' },
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(row).toMatchObject({ cpaLinkId: null, cpaUid: null });
+    }
+    for (const value of ['abc', '0', '1234567890']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers: { 'x-cpa': value } });
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('attributes a registration to the partner link of its headers', async () => {

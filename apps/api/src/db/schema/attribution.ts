@@ -10,10 +10,13 @@ export const referralHits = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     visitor: text('visitor').notNull(),
+    /** The server's own signal (lib/visitor.ts originOf): a rotated visitor id still counts once a day. */
+    origin: text('origin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('referral_hits_referrer_visitor_unique').on(t.referrerId, t.visitor),
+    uniqueIndex('referral_hits_referrer_origin_unique').on(t.referrerId, t.origin),
     index('referral_hits_created_idx').on(t.createdAt),
   ],
 );
@@ -29,10 +32,13 @@ export const cpaHits = pgTable(
     linkId: integer('link_id').notNull(),
     visitor: text('visitor').notNull(),
     partnerUid: text('partner_uid'),
+    /** The server's own signal (lib/visitor.ts originOf): a rotated visitor id still counts once a day. */
+    origin: text('origin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('cpa_hits_link_visitor_unique').on(t.linkId, t.visitor),
+    uniqueIndex('cpa_hits_link_origin_unique').on(t.linkId, t.origin),
     index('cpa_hits_created_idx').on(t.createdAt),
   ],
 );

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { partnerLinkOf, visitorOf } from '../../lib/visitor';
+import { originOf, partnerLinkOf, visitorOf } from '../../lib/visitor';
 import type { Db } from '../../db/client';
 import { recordPartnerHit } from './service';
 
-export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; visitorSecret: string }> = async (
+  app,
+  { db, visitorSecret },
+) => {
   app.post(
     '/hits',
     {
@@ -22,7 +25,13 @@ export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
         throw new AppError('VALIDATION_ERROR', {
           fields: [{ path: 'x-cpa', key: 'msg.invalid-value', message: 'Invalid value' }],
         });
-      return { counted: await recordPartnerHit(db, link.linkId, visitorOf(request), link.uid) };
+      const counted = await recordPartnerHit(db, {
+        linkId: link.linkId,
+        visitor: visitorOf(request),
+        origin: originOf(request, visitorSecret, app.clock.now()),
+        partnerUid: link.uid,
+      });
+      return { counted };
     },
   );
 };

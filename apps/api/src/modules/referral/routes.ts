@@ -2,15 +2,16 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '@app/shared/schemas/auth';
 import { promocodeSchema } from '@app/shared/validation/rules';
-import { visitorOf } from '../../lib/visitor';
+import { originOf, visitorOf } from '../../lib/visitor';
 import type { AccountService } from '../user/account-service';
 import type { Db } from '../../db/client';
 import { trackReferralHit } from './service';
 
-export const referralRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; db: Db }> = async (
-  app,
-  { accounts, db },
-) => {
+export const referralRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountService;
+  db: Db;
+  visitorSecret: string;
+}> = async (app, { accounts, db, visitorSecret }) => {
   app.get(
     '/track/:code',
     {
@@ -22,7 +23,8 @@ export const referralRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; d
         response: { 200: z.object({ valid: z.boolean(), counted: z.boolean() }) },
       },
     },
-    async (request) => trackReferralHit(db, request.params.code, visitorOf(request)),
+    async (request) =>
+      trackReferralHit(db, request.params.code, visitorOf(request), originOf(request, visitorSecret, app.clock.now())),
   );
 
   app.post(
