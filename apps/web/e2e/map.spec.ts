@@ -413,15 +413,14 @@ test('in Russian on a phone: the consent first, then the map, the list tab, rais
   await v.context.close();
 });
 
-test('in English on a phone, with location blocked in the browser: a way to try again, then the map; an incomplete profile cannot raise', async ({
+test('in English on a phone: an incomplete profile is sent to the profile instead of the map and the chat; then location blocked, a way to try again, and the map', async ({
   browser,
   request,
 }) => {
   // Registered, but the profile is not filled in yet.
+  const email = uniqueEmail('dana');
   const registered = await ok<{ token: string; user: { id: number } }>(
-    await request.post('/api/user/register', {
-      data: { email: uniqueEmail('dana'), password: 'Secret12', locale: 'en' },
-    }),
+    await request.post('/api/user/register', { data: { email, password: 'Secret12', locale: 'en' } }),
   );
   const dana = { token: registered.token };
   const context = await browser.newContext({
@@ -443,35 +442,95 @@ test('in English on a phone, with location blocked in the browser: a way to try 
     sessionStorage.setItem('e2e-signed-in', '1');
   }, dana.token);
   const page = await context.newPage();
+
+  // The server's meet gate refuses the map to an incomplete profile: the page says why and where to go.
   await page.goto('/map');
-  await expect(page.getByTestId('map-page')).toBeVisible({ timeout: 30_000 });
-  // The context did not grant the browser permission: the browser refuses.
-  const gate = page.getByTestId('location-gate');
-  await expect(gate).toHaveAttribute('data-status', 'denied');
-  await expect(gate).toContainText('Location is blocked');
-  await shoot(page, 'map-en-390-denied');
-  await context.grantPermissions(['geolocation']);
-  await gate.getByRole('button', { name: 'Try again' }).click();
-  await mapReady(page);
-  await shoot(page, 'map-en-390');
-  // Raising needs a complete profile: the dialog says so and links to it.
-  await page.getByRole('button', { name: 'Raise your hand' }).click();
-  const dialog = page.getByTestId('raise-dialog');
-  await expect(dialog.getByTestId('raise-profile-incomplete')).toContainText('Complete your profile first');
-  await expect(dialog.getByRole('link', { name: 'Complete the profile' })).toHaveAttribute(
-    'href',
-    '/auth/update-profile',
-  );
-  await expect(dialog.getByTestId('raise-submit')).toBeDisabled();
-  // The server refuses it too, with the catalogue's code.
+  const gate = page.getByTestId('meet-gate');
+  await expect(gate).toHaveAttribute('data-reason', 'profile-incomplete', { timeout: 30_000 });
+  await expect(gate.getByRole('heading', { name: 'Complete your profile first' })).toBeVisible();
+  await expect(page.getByTestId('map-page')).toHaveCount(0);
+  await expect(page.getByTestId('location-gate')).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'meet-gate-en-390-map');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, 'meet-gate-en-1280-map');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The server refuses it too, with the catalogue's code: the map's hands and raising a hand.
+  const near = { lat: DANA_AT.latitude, lng: DANA_AT.longitude };
   const refused = await request.put('/api/meet/hand', {
     headers: { authorization: `Bearer ${dana.token}` },
-    data: { mood: 'chat', durationHours: 1, position: { lat: DANA_AT.latitude, lng: DANA_AT.longitude } },
+    data: { mood: 'chat', durationHours: 1, position: near },
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).code).toBe('PROFILE_INCOMPLETE');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // The chat says the same.
+  await page.goto('/chat');
+  await expect(page.getByTestId('meet-gate')).toHaveAttribute('data-reason', 'profile-incomplete');
+  await expect(page.getByTestId('chat-page')).toHaveCount(0);
+  // The button leads to the profile form.
+  await page.getByRole('link', { name: 'Complete the profile' }).click();
+  await expect(page).toHaveURL(/\/auth\/update-profile$/);
+
+  // Profile completed: the map opens, and asks for the location first.
+  await ok(
+    await request.post('/api/user/profile-update', {
+      headers: { authorization: `Bearer ${dana.token}` },
+      data: {
+        firstName: 'Dana',
+        lastName: 'Tester',
+        domain: `dana${crypto.randomBytes(3).toString('hex')}`,
+        gender: 1,
+        birthday: BIRTHDAY,
+      },
+    }),
+  );
+  await page.goto('/map');
+  await expect(page.getByTestId('map-page')).toBeVisible({ timeout: 30_000 });
+  // The context did not grant the browser permission: the browser refuses.
+  const location = page.getByTestId('location-gate');
+  await expect(location).toHaveAttribute('data-status', 'denied');
+  await expect(location).toContainText('Location is blocked');
+  await shoot(page, 'map-en-390-denied');
+  await context.grantPermissions(['geolocation']);
+  await location.getByRole('button', { name: 'Try again' }).click();
+  await mapReady(page);
+  await shoot(page, 'map-en-390');
   await page.getByRole('tab', { name: /List/ }).click();
   await shoot(page, 'map-en-390-list');
+  await context.close();
+});
+
+test('the meet gate in Russian, on a desktop and on a phone, on the map and in the chat', async ({
+  browser,
+  request,
+}) => {
+  const incomplete = await ok<{ token: string }>(
+    await request.post('/api/user/register', {
+      data: { email: uniqueEmail('zoya'), password: 'Secret12', locale: 'ru' },
+    }),
+  );
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  await context.addInitScript((token) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    localStorage.setItem('auth', JSON.stringify({ token }));
+    localStorage.setItem('accessKey', token);
+    localStorage.setItem('locale', 'ru');
+    localStorage.setItem('cookie-dialog-hidden', 'true');
+    sessionStorage.setItem('e2e-signed-in', '1');
+  }, incomplete.token);
+  const page = await context.newPage();
+  await page.goto('/map');
+  const gate = page.getByTestId('meet-gate');
+  await expect(gate).toHaveAttribute('data-reason', 'profile-incomplete', { timeout: 30_000 });
+  await expect(gate.getByRole('heading', { name: 'Сначала заполните профиль' })).toBeVisible();
+  await expect(gate.getByRole('link', { name: 'Заполнить профиль' })).toHaveAttribute('href', '/auth/update-profile');
+  await expectAccessible(page);
+  await shoot(page, 'meet-gate-ru-1280-map');
+  await page.goto('/chat');
+  await expect(page.getByTestId('meet-gate')).toContainText('Сообщения');
+  await shoot(page, 'meet-gate-ru-1280-chat');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('meet-gate').getByRole('link', { name: 'Заполнить профиль' })).toBeInViewport();
+  await shoot(page, 'meet-gate-ru-390-chat');
   await context.close();
 });
