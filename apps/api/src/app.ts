@@ -326,7 +326,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE, db, clientOf });
       await api.register(security.routes, { prefix: '/user', ...security.routeOptions });
       await api.register(sessionRoutes, { prefix: '/user', sessions });
-      await api.register(providerSignInRoutes, { prefix: '/user', db, sessions, clientOf, config });
+      await api.register(providerSignInRoutes, {
+        prefix: '/user',
+        db,
+        sessions,
+        clientOf,
+        config,
+        onSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
+      });
       await api.register(referralRoutes, {
         prefix: '/referral',
         accounts,

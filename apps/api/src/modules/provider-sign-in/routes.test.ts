@@ -26,6 +26,7 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
       RATE_LIMIT_AUTH_MAX: '1000',
+      ADMIN_EMAILS: 'first-admin@example.com,Boss-Admin@Example.com',
     },
   });
 });
@@ -164,6 +165,19 @@ describe('signing in', () => {
     const identities = await identitiesOf(login);
     expect(identities).toHaveLength(1);
     expect(identities[0]).toMatchObject({ userId: result.user.id, provider: 'apple', email: `${login}@example.com` });
+  });
+
+  it('makes an ADMIN_EMAILS address an admin at provider sign-in, new or existing, and nobody else', async () => {
+    const fresh = await signIn('first-admin');
+    expect(fresh.result).toMatchObject({ isNewUser: true, user: { role: 'admin' } });
+    // An address added to ADMIN_EMAILS after the start: promoted at the next sign-in, with an audit row.
+    const existing = await insertUser(t.database, { email: 'boss-admin@example.com', emailVerifiedAt: new Date() });
+    expect((await t.database.db.select().from(users).where(eq(users.id, existing.id)))[0]!.role).toBe('user');
+    const linked = await signIn('boss-admin');
+    expect(linked.result).toMatchObject({ isNewUser: false, user: { id: existing.id, role: 'admin' } });
+    const me = await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${linked.result.token}` } });
+    expect(me.json().role).toBe('admin');
+    expect((await signIn(person('plain'))).result.user.role).toBe('user');
   });
 
   it('signs the same person in to the same account next time', async () => {

@@ -63,7 +63,9 @@ export const providerSignInRoutes: FastifyPluginAsyncZod<{
   sessions: SessionService;
   clientOf: (request: FastifyRequest) => SignInClient;
   config: Config;
-}> = async (app, { db, sessions, clientOf, config }) => {
+  /** Runs once a provider sign-in is claimed, as after a password sign-in (ADMIN_EMAILS promotion). */
+  onSignIn?: (userId: number) => Promise<unknown>;
+}> = async (app, { db, sessions, clientOf, config, onSignIn }) => {
   const client = createProviderClient(config);
   const provider = config.OIDC_PROVIDER_NAME;
   const secureCookie = config.PUBLIC_URL.startsWith('https:');
@@ -139,10 +141,12 @@ export const providerSignInRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await claimSignIn(db, (userId) => sessions.sign(userId, clientOf(request)), {
-        state: request.body.state,
-        browserState: readStateCookie(request),
-      });
+      const result = await claimSignIn(
+        db,
+        (userId) => sessions.sign(userId, clientOf(request)),
+        { state: request.body.state, browserState: readStateCookie(request) },
+        onSignIn,
+      );
       clearStateCookie(reply, secureCookie);
       return result;
     },

@@ -203,6 +203,8 @@ export async function claimSignIn(
   db: Db,
   signIn: (userId: number) => Promise<string>,
   input: { state: string; browserState: string | undefined },
+  /** Runs before the auth record is made, so a role it grants is in the answer (ADMIN_EMAILS). */
+  onSignIn?: (userId: number) => Promise<unknown>,
 ): Promise<ProviderSignInResult> {
   if (input.browserState !== input.state) throw new AppError('PROVIDER_SIGN_IN_FAILED');
   const [claimed] = await db
@@ -226,6 +228,7 @@ export async function claimSignIn(
     .limit(1);
   if (!user || !isActive(user)) throw new AppError('PROVIDER_SIGN_IN_FAILED');
 
+  await onSignIn?.(claimed.userId);
   const record = await issueAuthRecord(db, signIn(claimed.userId), claimed.userId);
   return { ...record, isNewUser: claimed.isNewUser ?? false, returnTo: claimed.returnTo };
 }
