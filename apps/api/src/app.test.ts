@@ -127,9 +127,9 @@ describe('app skeleton', () => {
     const res = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    // The map's style server (MAP_STYLE_URL) may be fetched from, and nothing else outside.
+    // Our own socket (PUBLIC_URL's host) and the map's style server (MAP_STYLE_URL), nothing else outside.
     expect(res.headers['content-security-policy']).toContain(
-      "connect-src 'self' ws: wss: https://tiles.openfreemap.org",
+      "connect-src 'self' ws://localhost:3000 https://tiles.openfreemap.org;",
     );
     // Scripts from here, and the prerendered pages' one inline script by its hash, nothing else.
     const inlineHash = crypto.createHash('sha256').update(HOLD_EARLY_TAPS_SCRIPT).digest('base64');
