@@ -48,8 +48,14 @@ describe('a crowd on the live map', () => {
       const rows = await t.database.db
         .insert(users)
         .values(
+          // Complete adult profiles: the live map is only for those who may raise a hand.
           Array.from({ length: CLIENTS }, (_, i) => ({
             email: `crowd${i}-${crypto.randomBytes(4).toString('hex')}@example.com`,
+            domain: `crowd${i}${crypto.randomBytes(4).toString('hex')}`,
+            firstName: 'Crowd',
+            lastName: 'Member',
+            gender: 1,
+            birthday: new Date(Date.UTC(1990, 2, 5)),
           })),
         )
         .returning({ id: users.id });
