@@ -116,8 +116,14 @@ async function main(): Promise<void> {
     const viewers = await database.db
       .insert(users)
       .values(
+        // Complete adult profiles: the live map is only for those who may raise a hand.
         Array.from({ length: sockets }, (_, i) => ({
           email: `viewer${i}-${crypto.randomBytes(4).toString('hex')}@bench.test`,
+          domain: `viewer${i}${crypto.randomBytes(4).toString('hex')}`,
+          firstName: 'Viewer',
+          lastName: 'Bench',
+          gender: 1,
+          birthday: new Date(Date.UTC(1990, 2, 5)),
         })),
       )
       .returning({ id: users.id });
