@@ -92,14 +92,24 @@ async function takePhoto(page: Page, step: 'document' | 'selfie', shot?: string)
   await expect(page.getByTestId(`kyc-${step}-uploaded`)).toBeVisible();
 }
 
-async function photographAndSubmit(page: Page, shots?: string) {
+/** Both photos and the submit; answers the selfie code used (after asking for a new one, if told to). */
+async function photographAndSubmit(page: Page, shots?: string, { renewCode = false } = {}) {
   await takePhoto(page, 'document', shots && `${shots}-document`);
-  await expect(page.getByTestId('kyc-selfie-code')).toHaveText(/^[A-Z0-9]{6}$/);
+  const code = page.getByTestId('kyc-selfie-code');
+  await expect(code).toHaveText(/^[A-Z0-9]{6}$/);
+  if (renewCode) {
+    const old = (await code.textContent())!;
+    await page.getByTestId('kyc-selfie-code-renew').click();
+    await expect(code).not.toHaveText(old);
+    await expect(code).toHaveText(/^[A-Z0-9]{6}$/);
+  }
+  const used = (await code.textContent())!;
   await takePhoto(page, 'selfie', shots && `${shots}-selfie`);
   await page.getByTestId('kyc-submit').click();
   await expect(page.getByTestId('kyc-page')).toHaveAttribute('data-status', 'requested');
   await expect(page.getByTestId('kyc-step-review')).toHaveAttribute('data-state', 'waiting');
   await expect(page.getByTestId('kyc-review-waiting')).toBeVisible();
+  return used;
 }
 
 /** The moderator's browser on the application: found in the queue, opened, photos shown. */
@@ -234,10 +244,11 @@ test('a rejection with a comment, new photos, then approval (person in Russian o
     await shoot(page, 'kyc-rejected-ru-390');
     await page.getByTestId('kyc-resubmit').click();
     await expect(page.getByTestId('kyc-page')).toHaveAttribute('data-status', 'draft');
-    await photographAndSubmit(page);
+    // The paper with the first code got lost: a new one, and the moderator expects that one.
+    const code = await photographAndSubmit(page, undefined, { renewCode: true });
     await expect(page.getByTestId('kyc-history').getByTestId('kyc-attempt')).toHaveCount(1);
 
-    detail = await openApplication(moderator, first.id!, null);
+    detail = await openApplication(moderator, first.id!, code);
     await expect(detail.getByTestId('kyc-staff-history').getByTestId('kyc-staff-attempt')).toHaveCount(2);
     await choose(moderator, 'Highest level allowed', 'Silver');
     await moderator.getByTestId('kyc-decide').click();

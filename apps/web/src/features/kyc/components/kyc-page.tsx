@@ -105,7 +105,9 @@ function Steps({ application }: { application: KycApplication }) {
         active={next === 'upload_selfie'}
       >
         <Stack spacing={2}>
-          {editable && application.selfieCode && <SelfieCode code={application.selfieCode} />}
+          {editable && application.selfieCode && (
+            <SelfieCode code={application.selfieCode} hasSelfie={selfie.state === 'done'} />
+          )}
           <PhotoStep step="selfie" application={application} editable={editable} />
         </Stack>
       </StepCard>

@@ -1,13 +1,21 @@
 import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import RenewIcon from '@mui/icons-material/Autorenew';
+import { ApiError } from '../../../lib/api-client';
+import { translateError } from '../../../lib/i18n';
+import { useRenewSelfieCode } from '../api/renew-selfie-code';
 
 /**
  * The one-time code to write on paper and hold beside the face: large and spaced so it is copied
- * without mistakes, and read out per character by screen readers.
+ * without mistakes, and read out per character by screen readers. A new code (the paper got lost, the
+ * photo came out unreadable) drops a selfie taken with the old one, so the button says so.
  */
-export function SelfieCode({ code }: { code: string }) {
-  const { t } = useTranslation('kyc');
+export function SelfieCode({ code, hasSelfie }: { code: string; hasSelfie: boolean }) {
+  const { t } = useTranslation(['kyc', 'errors']);
+  const renew = useRenewSelfieCode();
   return (
     <Box
       sx={{
@@ -42,6 +50,21 @@ export function SelfieCode({ code }: { code: string }) {
       <Typography variant="body2" color="text.secondary">
         {t('selfie.codeHint')}
       </Typography>
+      <Button
+        size="small"
+        sx={{ mt: 1 }}
+        startIcon={<RenewIcon />}
+        disabled={renew.isPending}
+        onClick={() => renew.mutate()}
+        data-testid="kyc-selfie-code-renew"
+      >
+        {hasSelfie ? t('selfie.renewDropsPhoto') : t('selfie.renew')}
+      </Button>
+      {renew.error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1, textAlign: 'left' }}>
+          {translateError(t, renew.error instanceof ApiError ? renew.error : {})}
+        </Alert>
+      )}
     </Box>
   );
 }
