@@ -14,11 +14,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(claims: Omit<TokenClaims, 'expiresAt'>, expiresAt: Date): Promise<string> {
+    /** `issuedAt`: the session's start for a new sign-in, so exp - iat is the whole lifetime to the second. */
+    async sign(claims: Omit<TokenClaims, 'expiresAt'>, expiresAt: Date, issuedAt = new Date()): Promise<string> {
       return new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
-        .setIssuedAt()
+        .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },

@@ -47,7 +47,7 @@ export async function startSession(
       ),
     );
   await db.insert(sessions).values({ id, userId, ...client, createdAt: now, lastSeenAt: now, expiresAt });
-  return jwt.sign({ userId, sessionId: id }, expiresAt);
+  return jwt.sign({ userId, sessionId: id }, expiresAt, now);
 }
 
 /**
