@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-/** The paths of the sessions API, under /api/user. */
-export const SESSION_PATHS = {
-  logout: '/user/logout',
-  list: '/user/sessions',
-  endAll: '/user/sessions/end-all',
-  one: (id: string) => `/user/sessions/${id}`,
-} as const;
+export { SESSION_PATHS } from './session-paths';
 
 /** One live sign-in of the signed-in person (GET /api/user/sessions). */
 export const sessionSchema = z.object({
