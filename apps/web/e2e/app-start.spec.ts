@@ -115,7 +115,8 @@ test.describe('session', () => {
   });
 
   test('logout clears the session, closes the socket and goes to the index', async ({ page }) => {
-    await signIn(page, seededUsers().member.token);
+    // Logging out ends the session on the server: a session of its own, not the one other journeys share.
+    await signIn(page, seededUsers().memberElsewhere.token);
     let socketClosed = false;
     page.on('websocket', (ws) => ws.on('close', () => (socketClosed = true)));
     await page.goto('/account/data');

@@ -90,6 +90,7 @@ const jwt = createTokenService(jwtSecret);
 const signIn = (userId: number) => startSession(database.db, jwt, config.AUTH_TOKEN_TTL_SECONDS, userId);
 const seeded: SeededUsers = {
   member: { id: member!.id, token: await signIn(member!.id) },
+  memberElsewhere: { id: member!.id, token: await signIn(member!.id) },
   admin: { id: admin!.id, token: await signIn(admin!.id) },
   blocked: { id: blocked.id, token: await signIn(blocked.id) },
 };

@@ -8,6 +8,8 @@ export interface SeededUser {
 }
 export interface SeededUsers {
   member: SeededUser;
+  /** The member on a second device: logging out ends this session only, never the one the others share. */
+  memberElsewhere: SeededUser;
   admin: SeededUser;
   blocked: SeededUser;
 }
