@@ -181,7 +181,7 @@ test('Gold asks for KYC and an empty balance asks for a deposit', async ({ page,
   await page.getByTestId('market-level-GOLD').getByTestId('buy-button').click();
   const kyc = page.getByTestId('kyc-required');
   await expect(kyc).toContainText('KYC is required for buying NFT');
-  await expect(kyc.getByRole('link', { name: 'Verify my identity' })).toHaveAttribute('href', '/kyc');
+  await expect(kyc.getByRole('link', { name: 'Verify my identity' })).toHaveAttribute('href', '/kyc?level=GOLD');
   await expect(page.getByTestId('pay-button')).toBeDisabled();
   await shoot(page, 'market-en-360-kyc', false);
   await dialog(page).getByRole('button', { name: 'Close' }).click();
