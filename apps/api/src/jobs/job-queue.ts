@@ -184,8 +184,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (stopped) return;
       stopped = true;
       if (!started) return;
-      // Lets running jobs finish (up to the timeout); what is cut off is retried after its expiry.
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // Lets running jobs finish for up to 5 s, half of SHUTDOWN_TIMEOUT_MS's default, so the rest of
+      // the close still fits before the process is killed; what is cut off is retried after its expiry.
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
     },
   };
 }
