@@ -1,6 +1,6 @@
 import { escapeHtml } from '@app/shared/format/escape-html';
 import type { Locale } from '@app/shared/constants';
-import type { MailTemplate } from './templates';
+import type { MailTemplate } from './mail-template';
 
 export type SecurityTemplate = Extract<
   MailTemplate,
