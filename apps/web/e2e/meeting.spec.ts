@@ -17,6 +17,7 @@ import {
 import QRCode from 'qrcode';
 import type { ListedNft } from '@app/shared/schemas/crypto';
 import type { MeetingProgress, MeetingView, Mood, RaiseHandRequest } from '@app/shared/schemas/meet';
+import { HEADERS } from '@app/shared/constants';
 import { mintDraw } from '../../api/src/modules/mint/mint-random';
 import { buy, expectAccessible, faucet, registerUser, waitForAvailable, waitForPurchase } from './support/crypto';
 
@@ -115,7 +116,14 @@ interface MeetUser {
   firstName: string;
 }
 
-const auth = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
+/**
+ * The bearer token, and a device of the person's own: requests without a fingerprint all count on
+ * one shared "missing" device, which would restrict every person of the journey from minting.
+ */
+const auth = (user: { id: number; token: string }) => ({
+  authorization: `Bearer ${user.token}`,
+  [HEADERS.fingerprint]: `e2e-device-${user.id}`,
+});
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
