@@ -92,7 +92,7 @@ export function resolveChromium() {
     // A headless-shell build without a GPU process of its own: WebGL (the map) runs on the SwiftShader
     // libraries unpacked beside the binary. None of the package's serverless flags (--single-process,
     // --no-zygote, --disable-web-security) is used: they change what the tests are meant to check.
-    args: [...COMMON_ARGS, '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    args: [...COMMON_ARGS, '--disable-gpu', '--enable-unsafe-swiftshader'],
     env: { FONTCONFIG_PATH: packagedDir(), FONTCONFIG_FILE: path.join(packagedDir(), 'fonts.conf') },
     label: `packaged @sparticuz/chromium ${packagedVersion()} ${executablePath}`,
   };

@@ -28,7 +28,10 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`, with its URL and a way to drop it. */
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, with its URL and a way to drop it: a copy
+ * of the migrated template that Vitest's global setup names in PG_TEMPLATE_DATABASE, else empty.
+ */
 export async function createServerDatabase(
   serverUrl: string,
   prefix = 't',
@@ -36,7 +39,8 @@ export async function createServerDatabase(
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env.PG_TEMPLATE_DATABASE;
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

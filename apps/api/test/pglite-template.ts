@@ -14,7 +14,8 @@ import { findRepoRoot } from '../src/lib/paths';
 
 export const MIGRATIONS = path.join(findRepoRoot(), 'apps/api/drizzle');
 
-function templateFile(): string {
+/** A key for the current set of migrations and pg-boss version: a new one means a new template. */
+export function migrationsKey(): string {
   const hash = crypto.createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -28,8 +29,11 @@ function templateFile(): string {
   hash.update(
     JSON.parse(fs.readFileSync(path.join(findRepoRoot(), 'node_modules/pg-boss/package.json'), 'utf8')).version,
   );
-  const dir = path.join(findRepoRoot(), 'node_modules', '.cache', 'pglite-templates');
-  return path.join(dir, `${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function templateFile(): string {
+  return path.join(findRepoRoot(), 'node_modules', '.cache', 'pglite-templates', `${migrationsKey()}.tar`);
 }
 
 /** Builds the dump unless it exists; answers its path. Written to a temporary name, then renamed. */

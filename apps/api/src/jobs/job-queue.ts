@@ -83,8 +83,15 @@ export interface JobQueueOptions {
 }
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
+  /** Set once stop() is over: the database may close any moment after, while a job cut off by the stop may still finish. */
+  let released = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.database.executeSql(text, values) },
+    db: {
+      // A job that outlived the stop's wait reports its end after the pool is gone: that write is
+      // dropped (the job stays active, expires and runs again) instead of failing on a closed pool.
+      executeSql: (text, values) =>
+        released ? Promise.resolve({ rows: [], rowCount: 0 }) : options.database.executeSql(text, values),
+    },
     schema: 'pgboss',
     // The archive and monitor timers run in every process; the maintenance lock keeps them single.
     supervise: true,
@@ -187,6 +194,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // Lets running jobs finish for up to 5 s, half of SHUTDOWN_TIMEOUT_MS's default, so the rest of
       // the close still fits before the process is killed; what is cut off is retried after its expiry.
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+      released = true;
     },
   };
 }
