@@ -87,10 +87,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let released = false;
   const boss = new PgBoss({
     db: {
-      // A job that outlived the stop's wait reports its end after the pool is gone: that write is
-      // dropped (the job stays active, expires and runs again) instead of failing on a closed pool.
+      // A job that outlived the stop's wait reports its end after the pool is gone: that write never
+      // happens (the job stays active, expires and runs again) instead of failing on a closed pool.
       executeSql: (text, values) =>
-        released ? Promise.resolve({ rows: [], rowCount: 0 }) : options.database.executeSql(text, values),
+        released ? new Promise<never>(() => {}) : options.database.executeSql(text, values),
     },
     schema: 'pgboss',
     // The archive and monitor timers run in every process; the maintenance lock keeps them single.
