@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEther, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../test/chain';
 import { TEST_JWT_SECRET } from '../test/app';
@@ -24,12 +25,39 @@ import { createServerDatabase, MIGRATIONS } from '../test/database';
 
 const ROOT = findRepoRoot();
 const SCRIPT = path.join(ROOT, 'apps/api/test/crash/scenario.ts');
+/**
+ * The scenario bundled once (our code inlined, npm packages external), beside node_modules so they
+ * resolve: under tsx every one of the suite's sixteen processes spent seconds of CPU compiling the API.
+ */
+const BUNDLE = path.join(ROOT, 'node_modules/.cache/crash-scenario', `scenario-${process.pid}.mjs`);
 const usdt = (n: number) => BigInt(n) * 10n ** 18n;
 let chain: TestChain;
 
 beforeAll(async () => {
-  chain = await startTestChain({ confirmations: 1 });
+  [chain] = await Promise.all([
+    startTestChain({ confirmations: 1 }),
+    build({
+      entryPoints: [SCRIPT],
+      outfile: BUNDLE,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'npm-packages-external',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@app/') ? undefined : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    }),
+  ]);
 }, 120_000);
+afterAll(() => fs.rmSync(BUNDLE, { force: true }));
 afterAll(async () => chain?.stop());
 
 function freePort(): Promise<number> {
@@ -60,7 +88,7 @@ interface Run {
 
 function run(phase: 'act' | 'recover', scenario: string, env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, phase, scenario], {
+    const child = spawn(process.execPath, [BUNDLE, phase, scenario], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
