@@ -36,6 +36,7 @@ import { userRoutes } from './modules/user/routes';
 import { providerSignInRoutes } from './modules/provider-sign-in/routes';
 import { referralRoutes } from './modules/referral/routes';
 import { newsRoutes } from './modules/news/routes';
+import { createLinksService } from './modules/cpa/links-service';
 import { cpaRoutes } from './modules/cpa/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { reportRoutes } from './modules/report/routes';
@@ -341,7 +342,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         visitorSecret: `${deps.jwtSecret}:visitors`,
       });
       await api.register(newsRoutes, { prefix: '/notif', db });
-      await api.register(cpaRoutes, { prefix: '/cpa', db, visitorSecret: `${deps.jwtSecret}:visitors` });
+      await api.register(cpaRoutes, {
+        prefix: '/cpa',
+        db,
+        links: createLinksService({ db, publicUrl: config.PUBLIC_URL, now: clock.now }),
+        visitorSecret: `${deps.jwtSecret}:visitors`,
+      });
       await api.register(chatRoutes, { prefix: '/chat', db, realtime, minAge: config.MIN_AGE });
       await api.register(reportRoutes, { prefix: '/report', db });
       await api.register(handRoutes, { prefix: '/meet', hands: meetHands });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatPromocode } from '@app/shared/validation/rules';
 import { newsListSchema } from '@app/shared/schemas/news';
-import { cpaHits, news, referralHits, users } from '../db/schema';
+import { news, referralHits } from '../db/schema';
 import { createTestApp, insertUser, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -89,74 +89,6 @@ describe('GET /api/referral/track/{code}', () => {
     const rows = await t.database.db.select().from(referralHits).where(eq(referralHits.referrerId, referrer.id));
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => !row.origin!.includes('203.0.113.20'))).toBe(true);
-  });
-});
-
-describe('partner attribution', () => {
-  it('counts a partner hit once per visitor with the click id', async () => {
-    const hit = (fp: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/cpa/hits',
-        headers: { 'x-cpa': '77', 'x-cpa-uid': 'click-1', 'x-device-fingerprint': fp },
-      });
-    expect((await hit('partner-visitor-1')).json()).toEqual({ counted: true });
-    expect((await hit('partner-visitor-1')).json()).toEqual({ counted: false });
-    const rows = await t.database.db.select().from(cpaHits).where(eq(cpaHits.linkId, 77));
-    expect(rows).toEqual([expect.objectContaining({ partnerUid: 'click-1', visitor: 'fp:partner-visitor-1' })]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/cpa/hits' })).json().code).toBe('VALIDATION_ERROR');
-  });
-
-  it('a rotated visitor id from one browser makes one partner hit a day', async () => {
-    const hit = (fp: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/cpa/hits',
-        headers: { 'x-cpa': '78', 'x-device-fingerprint': fp, 'user-agent': 'Bot/1' },
-        remoteAddress: '203.0.113.30',
-      });
-    expect((await hit('partner-rot-01')).json()).toEqual({ counted: true });
-    expect((await hit('partner-rot-02')).json()).toEqual({ counted: false });
-    // Without any fingerprint, the same.
-    const bare = await t.app.inject({
-      method: 'POST',
-      url: '/api/cpa/hits',
-      headers: { 'x-cpa': '78', 'user-agent': 'Bot/1' },
-      remoteAddress: '203.0.113.30',
-    });
-    expect(bare.json()).toEqual({ counted: false });
-    expect(await t.database.db.select().from(cpaHits).where(eq(cpaHits.linkId, 78))).toHaveLength(1);
-  });
-
-  it('stores no partner link for an x-cpa that is not a well-formed link id', async () => {
-    for (const [i, value] of ['abc', '0', '-5', '1234567890', '12 34', '1e3'].entries()) {
-      const email = `bad-partner-${i}@example.com`;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/register',
-        headers: { 'x-cpa': value, 'x-cpa-uid': 'click-x' },
-        payload: { email, password: 'Secret1' },
-      });
-      expect(res.statusCode).toBe(200);
-      const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-      expect(row).toMatchObject({ cpaLinkId: null, cpaUid: null });
-    }
-    for (const value of ['abc', '0', '1234567890']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers: { 'x-cpa': value } });
-      expect(res.json().code).toBe('VALIDATION_ERROR');
-    }
-  });
-
-  it('attributes a registration to the partner link of its headers', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/register',
-      headers: { 'x-cpa': '77', 'x-cpa-uid': 'click-9' },
-      payload: { email: 'from-partner@example.com', password: 'Secret1' },
-    });
-    expect(res.statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'from-partner@example.com'));
-    expect(row).toMatchObject({ cpaLinkId: 77, cpaUid: 'click-9' });
   });
 });
 

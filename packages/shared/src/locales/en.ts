@@ -26,6 +26,7 @@ export const msgEn = {
   'invalid-code': 'Invalid code',
   'invalid-phone': 'Invalid phone number',
   'min-amount': 'The minimum is {{n}}',
+  'invalid-url': 'Enter a web address starting with http:// or https://',
 } satisfies Record<MessageKey extends `msg.${infer K}` ? K : never, string>;
 
 /** English texts of the error catalogue. */

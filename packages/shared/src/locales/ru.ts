@@ -24,6 +24,7 @@ export const msgRu = {
   'invalid-code': 'Неверный код',
   'invalid-phone': 'Неверный номер телефона',
   'min-amount': 'Минимум {{n}}',
+  'invalid-url': 'Введите веб-адрес, начинающийся с http:// или https://',
 } satisfies Record<keyof typeof msgEn, string>;
 
 /** Russian texts of the error catalogue. */

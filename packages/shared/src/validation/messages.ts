@@ -26,6 +26,7 @@ export const MSG = {
   invalidCode: 'msg.invalid-code',
   invalidPhone: 'msg.invalid-phone',
   minAmount: 'msg.min-amount',
+  invalidUrl: 'msg.invalid-url',
 } as const;
 
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

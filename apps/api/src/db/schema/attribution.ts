@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -41,4 +42,26 @@ export const cpaHits = pgTable(
     uniqueIndex('cpa_hits_link_origin_unique').on(t.linkId, t.origin),
     index('cpa_hits_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * A partner (CPA) link: its URL carries cpa=<id>. Deleting one sets deleted_at and keeps the row,
+ * so its hits and the registrations bound to it keep their history; a deleted link counts nothing new.
+ */
+export const cpaLinks = pgTable(
+  'cpa_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** One of CPA_LANDINGS: where the link sends people. */
+    landing: text('landing').notNull(),
+    callbackUrl: text('callback_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('cpa_links_user_idx').on(t.userId, t.id).where(sql`${t.deletedAt} is null`)],
 );

@@ -1,13 +1,28 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okSchema } from '@app/shared/schemas/auth';
+import {
+  CPA_LANDINGS,
+  cpaLandingListSchema,
+  cpaLinkCreateSchema,
+  cpaLinkIdParamsSchema,
+  cpaLinkListQuerySchema,
+  cpaLinkListSchema,
+  cpaLinkSchema,
+  cpaLinkUpdateSchema,
+} from '@app/shared/schemas/cpa';
 import { AppError } from '../../lib/app-error';
+import { livePartnerLinkOf } from '../../lib/partner-link';
 import { originOf, partnerLinkOf, visitorOf } from '../../lib/visitor';
 import type { Db } from '../../db/client';
+import type { LinksService } from './links-service';
 import { recordPartnerHit } from './service';
 
-export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; visitorSecret: string }> = async (
+const bearer = [{ bearer: [] }];
+
+export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; links: LinksService; visitorSecret: string }> = async (
   app,
-  { db, visitorSecret },
+  { db, links, visitorSecret },
 ) => {
   app.post(
     '/hits',
@@ -20,11 +35,14 @@ export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; visitorSecret: string }>
       },
     },
     async (request) => {
-      const link = partnerLinkOf(request);
-      if (!link)
+      if (!partnerLinkOf(request))
         throw new AppError('VALIDATION_ERROR', {
           fields: [{ path: 'x-cpa', key: 'msg.invalid-value', message: 'Invalid value' }],
         });
+      // A well-formed id of a link that does not exist (or was deleted) is answered like a visit
+      // already counted: nothing is stored, and nothing tells a prober which ids are live.
+      const link = await livePartnerLinkOf(db, request);
+      if (!link) return { counted: false };
       const counted = await recordPartnerHit(db, {
         linkId: link.linkId,
         visitor: visitorOf(request),
@@ -34,4 +52,86 @@ export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; visitorSecret: string }>
       return { counted };
     },
   );
+
+  app.get(
+    '/landings',
+    {
+      schema: {
+        tags: ['cpa'],
+        summary: 'The pages a partner link can send people to',
+        response: { 200: cpaLandingListSchema },
+      },
+    },
+    async () => ({ landings: [...CPA_LANDINGS] }),
+  );
+
+  const ownerRoutes: FastifyPluginAsyncZod = async (owner) => {
+    owner.addHook('preHandler', owner.authenticate);
+
+    owner.get(
+      '/links',
+      {
+        schema: {
+          tags: ['cpa'],
+          summary: "The signed-in person's partner links with hits and registrations (another person's: admins only)",
+          security: bearer,
+          querystring: cpaLinkListQuerySchema,
+          response: { 200: cpaLinkListSchema },
+        },
+      },
+      async (request) => {
+        const me = request.auth!;
+        const userId = request.query.userId ?? me.id;
+        if (userId !== me.id && me.role !== 'admin') throw new AppError('FORBIDDEN');
+        return { links: await links.list(userId) };
+      },
+    );
+
+    owner.post(
+      '/links',
+      {
+        schema: {
+          tags: ['cpa'],
+          summary: 'Create a partner link: name, landing, optional callback URL',
+          security: bearer,
+          body: cpaLinkCreateSchema,
+          response: { 200: cpaLinkSchema },
+        },
+      },
+      async (request) => links.create(request.auth!.id, request.body),
+    );
+
+    owner.patch(
+      '/links/:id',
+      {
+        schema: {
+          tags: ['cpa'],
+          summary: 'Rename a link, change its landing or its callback URL (null or empty removes it)',
+          security: bearer,
+          params: cpaLinkIdParamsSchema,
+          body: cpaLinkUpdateSchema,
+          response: { 200: cpaLinkSchema },
+        },
+      },
+      async (request) => links.update(request.auth!.id, request.params.id, request.body),
+    );
+
+    owner.delete(
+      '/links/:id',
+      {
+        schema: {
+          tags: ['cpa'],
+          summary: 'Delete a link: it counts nothing new, its history stays',
+          security: bearer,
+          params: cpaLinkIdParamsSchema,
+          response: { 200: okSchema },
+        },
+      },
+      async (request) => {
+        await links.remove(request.auth!.id, request.params.id);
+        return { ok: true as const };
+      },
+    );
+  };
+  await app.register(ownerRoutes);
 };

@@ -18,7 +18,7 @@ import {
 import { authRecordSchema, meSchema } from '@app/shared/schemas/user';
 import { nicknameSchema } from '@app/shared/validation/rules';
 import { requestLocale } from '../../lib/request-locale';
-import { partnerLinkOf } from '../../lib/visitor';
+import { livePartnerLinkOf } from '../../lib/partner-link';
 import type { AccountService } from './account-service';
 import type { Db } from '../../db/client';
 import { getMe } from './service';
@@ -51,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       accounts.register(
         request.body,
         request.body.locale ?? requestLocale(request),
-        partnerLinkOf(request),
+        await livePartnerLinkOf(db, request),
         clientOf(request),
       ),
   );
