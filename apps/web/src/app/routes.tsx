@@ -69,6 +69,11 @@ const kycPage: RouteObject['lazy'] = async () => {
   return { Component: KycRoute };
 };
 
+const partnerLinksPage: RouteObject['lazy'] = async () => {
+  const { PartnerLinksRoute } = await import('./pages/partner-links-route');
+  return { Component: PartnerLinksRoute };
+};
+
 const controlKycPage: RouteObject['lazy'] = async () => {
   const { ControlKycRoute } = await import('./pages/control-kyc-route');
   return { Component: ControlKycRoute };
@@ -185,7 +190,7 @@ export const routes: RouteObject[] = [
               { path: 'market', lazy: walletPage, handle: { title: 'screens.accountMarket.title' } },
               { path: 'business', ...page('accountBusiness') },
               { path: 'referral', ...page('accountReferral') },
-              { path: 'cpa', ...page('accountCpa') },
+              { path: 'cpa', lazy: partnerLinksPage, handle: { title: 'screens.accountCpa.title' } },
             ],
           },
           { path: 'kyc', loader: requireAuth, lazy: kycPage, handle: { title: 'screens.kyc.title' } },

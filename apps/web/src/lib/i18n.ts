@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'map',
   'meeting',
   'kyc',
+  'cpa',
 ] as const;
 
 /**

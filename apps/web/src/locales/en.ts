@@ -19,6 +19,7 @@ import meeting from './en/meeting.json';
 import chat from './en/chat.json';
 import map from './en/map.json';
 import kyc from './en/kyc.json';
+import cpa from './en/cpa.json';
 
 export default {
   common,
@@ -42,4 +43,5 @@ export default {
   meeting,
   map,
   kyc,
+  cpa,
 };

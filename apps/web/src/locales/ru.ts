@@ -19,6 +19,7 @@ import meeting from './ru/meeting.json';
 import chat from './ru/chat.json';
 import map from './ru/map.json';
 import kyc from './ru/kyc.json';
+import cpa from './ru/cpa.json';
 
 export default {
   common,
@@ -42,4 +43,5 @@ export default {
   meeting,
   map,
   kyc,
+  cpa,
 };

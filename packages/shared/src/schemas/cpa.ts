@@ -37,8 +37,12 @@ export const cpaLinkCreateSchema = z.object({
   landing: z.enum(CPA_LANDINGS, { error: MSG.invalidValue }),
   callbackUrl: z.preprocess(emptyAsMissing, callbackUrlSchema.optional()),
 });
-/** What the browser sends, and what the server works with once parsed. */
-export type CpaLinkCreateInput = z.input<typeof cpaLinkCreateSchema>;
+/** What the browser sends (the preprocessing hides its shape from z.input), and what the server works with once parsed. */
+export interface CpaLinkCreateInput {
+  name: string;
+  landing: CpaLanding;
+  callbackUrl?: string;
+}
 export type CpaLinkCreate = z.output<typeof cpaLinkCreateSchema>;
 
 /** PATCH: any of the fields; callbackUrl null (or empty) removes the callback. */
@@ -52,7 +56,11 @@ export const cpaLinkUpdateSchema = z
     ),
   })
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), { error: MSG.required });
-export type CpaLinkUpdateInput = z.input<typeof cpaLinkUpdateSchema>;
+export interface CpaLinkUpdateInput {
+  name?: string;
+  landing?: CpaLanding;
+  callbackUrl?: string | null;
+}
 export type CpaLinkUpdate = z.output<typeof cpaLinkUpdateSchema>;
 
 export const cpaLinkSchema = z.object({

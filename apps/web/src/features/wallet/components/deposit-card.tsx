@@ -17,9 +17,9 @@ import { useTransactions } from '../api/get-transactions';
 import { confirmationProgress, pendingDeposits } from '../lib/transactions';
 import { useFormat } from '../../../lib/use-format';
 import { publicConfig } from '../../../lib/public-config';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { FaucetButton } from './faucet-button';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../../components/qr-code';
 
 const RECENT_DEPOSITS = { offset: 0, limit: 5, type: 'INPUT' } as const;
 
@@ -90,7 +90,7 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
           spacing={2.5}
           sx={{ alignItems: { xs: 'center', sm: 'flex-start', md: 'center', lg: 'flex-start' } }}
         >
-          <QrCode value={wallet.address} label={t('deposit.qr')} />
+          <QrCode value={wallet.address} label={t('deposit.qr')} testId="deposit-qr" />
           <Stack spacing={1} sx={{ minWidth: 0, width: '100%' }}>
             <Typography variant="body2" color="text.secondary">
               {t('deposit.address')}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import { maskValue } from '@app/shared/format/number';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /**
  * An address or hash masked to its first and last four characters (SPEC.md section 9), with the

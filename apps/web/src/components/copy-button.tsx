@@ -15,7 +15,7 @@ export function CopyButton({
   label: string;
   size?: 'small' | 'medium';
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
