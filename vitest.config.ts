@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         // API files build their own app and database; what they would share is the module graph
         // (Fastify, drizzle, viem, zod schemas), which took a third of the run to load file by file.
-        test: { name: 'api', include: ['apps/api/src/**/*.test.ts'], isolate: false },
+        test: { name: 'api', include: ['apps/api/src/**/*.test.ts'], isolate: false, pool: 'threads' },
       },
       {
         extends: true,

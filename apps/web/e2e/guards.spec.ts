@@ -5,19 +5,22 @@ import { seededUsers, signIn } from './support/tokens';
 const path = (page: import('@playwright/test').Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
 test.describe('redirects of SPEC.md section 2', () => {
-  for (const [from, to] of [
-    ['/promo', '/'],
-    ['/help', '/help/faq'],
-    ['/auth', '/auth/login'],
-    ['/ref/EEE1F', '/auth/register?promocode=EEE1F'],
-    ['/ref/%D0%95%D0%95%D0%95A', '/auth/register?promocode=%D0%95%D0%95%D0%95A'],
-  ] as const) {
-    test(`${from} goes to ${to}`, async ({ page }) => {
-      await page.goto(from);
-      await expect.poll(() => path(page)).toBe(to);
-      await expect(page.locator('main')).toBeVisible();
-    });
-  }
+  // One page for the lot: each redirect is a step, not a browser context of its own.
+  test('each redirect lands where the table says', async ({ page }) => {
+    for (const [from, to] of [
+      ['/promo', '/'],
+      ['/help', '/help/faq'],
+      ['/auth', '/auth/login'],
+      ['/ref/EEE1F', '/auth/register?promocode=EEE1F'],
+      ['/ref/%D0%95%D0%95%D0%95A', '/auth/register?promocode=%D0%95%D0%95%D0%95A'],
+    ] as const) {
+      await test.step(`${from} goes to ${to}`, async () => {
+        await page.goto(from);
+        await expect.poll(() => path(page)).toBe(to);
+        await expect(page.locator('main')).toBeVisible();
+      });
+    }
+  });
 
   test('/account goes to /account/data', async ({ page }) => {
     await signIn(page, seededUsers().member.token);
@@ -35,38 +38,42 @@ test.describe('redirects of SPEC.md section 2', () => {
 });
 
 test.describe('partner landings', () => {
-  for (const [url, landing] of [
-    ['/', 'home'],
-    ['/l', 'partner'],
-    ['/l/meet', 'meet'],
-    ['/l/earn', 'earn'],
-  ] as const) {
-    test(`${url} renders home as ${landing}`, async ({ page }) => {
-      await page.goto(url);
-      await expect(page.getByTestId('home')).toHaveAttribute('data-landing', landing);
-      await expect(page.getByTestId('partner-badge')).toHaveCount(landing === 'home' ? 0 : 1);
-      await expect(page).toHaveURL(new RegExp(`${url === '/' ? '/$' : url}$`));
-    });
-  }
+  test('each renders the home screen with its landing flag', async ({ page }) => {
+    for (const [url, landing] of [
+      ['/', 'home'],
+      ['/l', 'partner'],
+      ['/l/meet', 'meet'],
+      ['/l/earn', 'earn'],
+    ] as const) {
+      await test.step(`${url} renders home as ${landing}`, async () => {
+        await page.goto(url);
+        await expect(page.getByTestId('home')).toHaveAttribute('data-landing', landing);
+        await expect(page.getByTestId('partner-badge')).toHaveCount(landing === 'home' ? 0 : 1);
+        await expect(page).toHaveURL(new RegExp(`${url === '/' ? '/$' : url}$`));
+      });
+    }
+  });
 });
 
 test.describe('login-required routes', () => {
-  for (const url of [
-    '/market',
-    '/kyc',
-    '/account',
-    '/account/data',
-    '/account/market',
-    '/account/business',
-    '/account/referral',
-    '/account/cpa',
-    '/auth/update-profile',
-  ]) {
-    test(`${url} without a token goes to the auth area`, async ({ page }) => {
-      await page.goto(url);
-      await expect.poll(() => path(page)).toBe('/auth/login');
-    });
-  }
+  test('each without a token goes to the auth area', async ({ page }) => {
+    for (const url of [
+      '/market',
+      '/kyc',
+      '/account',
+      '/account/data',
+      '/account/market',
+      '/account/business',
+      '/account/referral',
+      '/account/cpa',
+      '/auth/update-profile',
+    ]) {
+      await test.step(`${url} without a token goes to the auth area`, async () => {
+        await page.goto(url);
+        await expect.poll(() => path(page)).toBe('/auth/login');
+      });
+    }
+  });
 
   test('/market opens with a token', async ({ page }) => {
     await signIn(page, seededUsers().member.token);
@@ -152,22 +159,24 @@ test.describe('admin routes', () => {
 });
 
 test.describe('open routes and the 404 screen', () => {
-  for (const [url, testId] of [
-    ['/meet-and-play', 'meet-guide'],
-    ['/terms', 'legal-document'],
-    ['/privacy', 'legal-document'],
-    ['/risk', 'risk-page'],
-    ['/support', 'support'],
-    ['/affiliates', 'affiliates'],
-    ['/help/faq', 'faq'],
-    ['/help/how-to-meet', 'meet-guide'],
-  ] as const) {
-    test(`${url} is open`, async ({ page }) => {
-      await page.goto(url);
-      await expect(page.getByTestId(testId)).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    });
-  }
+  test('each open route opens for a guest', async ({ page }) => {
+    for (const [url, testId] of [
+      ['/meet-and-play', 'meet-guide'],
+      ['/terms', 'legal-document'],
+      ['/privacy', 'legal-document'],
+      ['/risk', 'risk-page'],
+      ['/support', 'support'],
+      ['/affiliates', 'affiliates'],
+      ['/help/faq', 'faq'],
+      ['/help/how-to-meet', 'meet-guide'],
+    ] as const) {
+      await test.step(`${url} is open`, async () => {
+        await page.goto(url);
+        await expect(page.getByTestId(testId)).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      });
+    }
+  });
 
   test('/cpa is open', async ({ page }) => {
     await page.goto('/cpa');
@@ -175,12 +184,14 @@ test.describe('open routes and the 404 screen', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  for (const url of ['/no-such-page', '/account-x', '/help/nothing', '/control-panel']) {
-    test(`${url} shows the 404 screen with a way back`, async ({ page }) => {
-      await page.goto(url);
-      await expect(page.getByTestId('not-found')).toBeVisible();
-      await page.getByRole('link', { name: 'Go to the home page' }).click();
-      await expect(page.getByTestId('home')).toBeVisible();
-    });
-  }
+  test('unknown paths show the 404 screen with a way back', async ({ page }) => {
+    for (const url of ['/no-such-page', '/account-x', '/help/nothing', '/control-panel']) {
+      await test.step(`${url} shows the 404 screen with a way back`, async () => {
+        await page.goto(url);
+        await expect(page.getByTestId('not-found')).toBeVisible();
+        await page.getByRole('link', { name: 'Go to the home page' }).click();
+        await expect(page.getByTestId('home')).toBeVisible();
+      });
+    }
+  });
 });
