@@ -63,5 +63,9 @@ export const cpaLinks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('cpa_links_user_idx').on(t.userId, t.id).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index('cpa_links_user_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
