@@ -10,7 +10,9 @@ import { replaceInList } from './transactions';
 /**
  * Keeps the wallet live: 'wallet:changed' refetches the balances and the history,
  * 'transaction:update' patches the transaction where it is shown (new ones refetch the history),
- * and a reconnect refetches everything that may have changed meanwhile.
+ * and every connect, the first one too ('session:ready'), refetches everything: what settled between
+ * the page's first fetch and its socket joining was told to nobody (a withdrawal confirmed then
+ * showed its new status in the history, fetched later, beside the old total).
  */
 export function useWalletEvents() {
   const socket = useSocket();
@@ -40,11 +42,11 @@ export function useWalletEvents() {
     };
     socket.on('wallet:changed', refreshAll);
     socket.on('transaction:update', onTransaction);
-    socket.io.on('reconnect', refreshAll);
+    socket.on('session:ready', refreshAll);
     return () => {
       socket.off('wallet:changed', refreshAll);
       socket.off('transaction:update', onTransaction);
-      socket.io.off('reconnect', refreshAll);
+      socket.off('session:ready', refreshAll);
     };
   }, [socket, queryClient]);
 }
