@@ -89,9 +89,11 @@ export function resolveChromium() {
   return {
     executablePath,
     source,
-    // A headless-shell build without a GPU process of its own: WebGL (the map) runs on the SwiftShader
-    // libraries unpacked beside the binary. None of the package's serverless flags (--single-process,
-    // --no-zygote, --disable-web-security) is used: they change what the tests are meant to check.
+    // A headless-shell build: pages are composited in software (--disable-gpu; drawing them through
+    // ANGLE on SwiftShader cost the browser tests a fifth of their CPU, decision 025) and WebGL (the
+    // map) still runs on the SwiftShader libraries unpacked beside the binary. None of the package's
+    // serverless flags (--single-process, --no-zygote, --disable-web-security) is used: they change
+    // what the tests are meant to check.
     args: [...COMMON_ARGS, '--disable-gpu', '--enable-unsafe-swiftshader'],
     env: { FONTCONFIG_PATH: packagedDir(), FONTCONFIG_FILE: path.join(packagedDir(), 'fonts.conf') },
     label: `packaged @sparticuz/chromium ${packagedVersion()} ${executablePath}`,
