@@ -12,7 +12,7 @@ import {
   cpaLinkUpdateSchema,
 } from '@app/shared/schemas/cpa';
 import { AppError } from '../../lib/app-error';
-import { livePartnerLinkOf } from '../../lib/partner-link';
+import { livePartnerLink } from '../../lib/partner-link';
 import { originOf, partnerLinkOf, visitorOf } from '../../lib/visitor';
 import type { Db } from '../../db/client';
 import type { LinksService } from './links-service';
@@ -35,13 +35,14 @@ export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; links: LinksService; vis
       },
     },
     async (request) => {
-      if (!partnerLinkOf(request))
+      const named = partnerLinkOf(request);
+      if (!named)
         throw new AppError('VALIDATION_ERROR', {
           fields: [{ path: 'x-cpa', key: 'msg.invalid-value', message: 'Invalid value' }],
         });
       // A well-formed id of a link that does not exist (or was deleted) is answered like a visit
       // already counted: nothing is stored, and nothing tells a prober which ids are live.
-      const link = await livePartnerLinkOf(db, request);
+      const link = await livePartnerLink(db, named);
       if (!link) return { counted: false };
       const counted = await recordPartnerHit(db, {
         linkId: link.linkId,

@@ -18,7 +18,8 @@ import {
 import { authRecordSchema, meSchema } from '@app/shared/schemas/user';
 import { nicknameSchema } from '@app/shared/validation/rules';
 import { requestLocale } from '../../lib/request-locale';
-import { livePartnerLinkOf } from '../../lib/partner-link';
+import { livePartnerLink } from '../../lib/partner-link';
+import { partnerLinkOf } from '../../lib/visitor';
 import type { AccountService } from './account-service';
 import type { Db } from '../../db/client';
 import { getMe } from './service';
@@ -51,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       accounts.register(
         request.body,
         request.body.locale ?? requestLocale(request),
-        await livePartnerLinkOf(db, request),
+        await livePartnerLink(db, partnerLinkOf(request)),
         clientOf(request),
       ),
   );
