@@ -13,7 +13,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
+import type { BuiltApp } from '../apps/api/src/app';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { HandCard, WatchArea } from '../packages/shared/src/schemas/meet';
 import type { RedisClients } from '../apps/api/src/lib/redis';
@@ -100,15 +100,15 @@ async function main(): Promise<void> {
     const database = await createTestDatabase();
     const config = testConfig({ RATE_LIMIT_MAX: String(1e9) });
     const redisClients: RedisClients[] = [];
-    const start = async (): Promise<FastifyInstance> => {
+    const start = async (): Promise<BuiltApp> => {
       const redis = redisUrl ? await createRedisClients(redisUrl) : undefined;
       if (redis) redisClients.push(redis);
-      const app = await buildApp(config, { database, jwtSecret, redis });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      return app;
+      const built = await buildApp(config, { database, jwtSecret, redis });
+      await built.app.listen({ port: 0, host: '127.0.0.1' });
+      return built;
     };
-    const host = await start();
-    const origin = crossProcess ? await start() : host;
+    const { app: host, services: hostServices } = await start();
+    const origin = crossProcess ? (await start()).app : host;
     const address = host.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
     const url = `http://127.0.0.1:${address.port}`;
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
 
     // The server's own share: the synchronous per-viewer work and emits on the sockets' process.
     const dispatchMs: number[] = [];
-    const liveMap = host.meetHands.liveMap;
+    const liveMap = hostServices.meetHands.hands.liveMap;
     const dispatch = liveMap.dispatch.bind(liveMap);
     liveMap.dispatch = (event) => {
       const started = performance.now();
@@ -208,7 +208,7 @@ async function main(): Promise<void> {
       `  ${name.padEnd(40)} ${percentile(last, 0.5).toFixed(1).padStart(8)} ${percentile(last, 0.99).toFixed(1).padStart(8)} ${percentile(first, 0.5).toFixed(1).padStart(10)} ${percentile(work, 0.5).toFixed(1).padStart(12)}   (${sockets} sockets connected and watching in ${connectSeconds.toFixed(1)} s)`,
     );
 
-    const prefix = host.meetHands.keyPrefix;
+    const prefix = hostServices.meetHands.hands.keyPrefix;
     await origin.close();
     if (origin !== host) await host.close();
     if (redisClients[0]) await redisClients[0].client.del(`${prefix}:nearby:geo`, `${prefix}:nearby:last`);

@@ -21,7 +21,7 @@ const deposits = Number(process.env.BENCH_DEPOSITS ?? 10);
 const chain = await startTestChain();
 const config = testConfig({ RATE_LIMIT_MAX: String(1e9), CHAIN_POLL_INTERVAL_MS: String(pollMs) });
 const database = await createTestDatabase();
-const app = await buildApp(config, {
+const { app, services } = await buildApp(config, {
   database,
   jwtSecret: 'bench-secret-0123456789-0123456789-0123',
   chain: chain.gateway,
@@ -52,7 +52,7 @@ await app.inject({
   headers: { authorization: `Bearer ${await app.tokens.sign(user.id)}` },
 });
 const address = chain.gateway.addressOf(user.id) as Address;
-app.cryptoWorkers!.start();
+services.cryptoWorkers!.start();
 const latencies: number[] = [];
 for (let i = 1; i <= deposits; i++) {
   await chain.mintUsdt(address, parseEther('1'));

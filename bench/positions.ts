@@ -116,7 +116,11 @@ async function benchHttp(name: string, redisUrl?: string) {
   const config = testConfig({ RATE_LIMIT_MAX: String(1e9), RATE_LIMIT_AUTH_MAX: String(1e9), CLOCK_CONTROL: 'true' });
   const database = await createTestDatabase();
   const redis = redisUrl ? await createRedisClients(redisUrl) : undefined;
-  const app = await buildApp(config, { database, jwtSecret: 'bench-secret-0123456789-0123456789-0123', redis });
+  const { app, services } = await buildApp(config, {
+    database,
+    jwtSecret: 'bench-secret-0123456789-0123456789-0123',
+    redis,
+  });
   await app.ready();
   try {
     const ids: number[] = [];
@@ -129,7 +133,7 @@ async function benchHttp(name: string, redisUrl?: string) {
     let clock = T0;
     const result = await rounds(list, httpMinutes, async (sender, now, at) => {
       if (now > clock) {
-        app.clock.advance(now - clock);
+        services.clock.advance(now - clock);
         clock = now;
       }
       const res = await app.inject({

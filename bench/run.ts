@@ -33,7 +33,7 @@ const bareUrl = await listen(bare);
 const config = testConfig({ RATE_LIMIT_MAX: String(1e9), RATE_LIMIT_AUTH_MAX: String(1e9), PASSWORD_HASH_COST: '17' });
 // A fresh database (in-memory PGlite, or a new one on DATABASE_URL's server, dropped at the end).
 const database = await createTestDatabase();
-const app = await buildApp(config, { database, jwtSecret: 'bench-secret-0123456789-0123456789-0123' });
+const { app } = await buildApp(config, { database, jwtSecret: 'bench-secret-0123456789-0123456789-0123' });
 const appUrl = await listen(app);
 
 console.log(`autocannon: ${connections} connections, ${seconds} s each, database ${database.driver}\n`);

@@ -75,7 +75,7 @@ describe('request log', () => {
     const lines: string[] = [];
     const database = await createTestDatabase();
     const config = testConfig({ LOG_LEVEL: 'info' });
-    const app = await buildApp(config, {
+    const { app } = await buildApp(config, {
       database,
       jwtSecret: TEST_JWT_SECRET,
       logStream: { write: (line) => lines.push(line) },

@@ -190,7 +190,7 @@ describe('logging', () => {
     const config = testConfig({ LOG_LEVEL: 'info' });
     const database = await createTestDatabase();
     const logStream = { write: (line: string) => void lines.push(JSON.parse(line)) };
-    const app = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, logStream });
+    const { app } = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, logStream });
     app.get('/api/test/fail', async () => {
       throw new Error('kaboom');
     });

@@ -15,7 +15,6 @@ import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
-import { createTokenService } from './lib/jwt';
 import { createClock, type Clock } from './lib/clock';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -24,32 +23,27 @@ import { registerApiDocs } from './plugins/api-docs';
 import { redactedRequest } from './lib/log-redaction';
 import { socketOrigins } from './lib/socket-origins';
 import { isPagePath, registerWebApp } from './plugins/web-app';
-import { attachRealtime } from './realtime/socket-server';
+import { attachRealtime, type Realtime } from './realtime/socket-server';
 import { healthRoutes } from './modules/health/routes';
 import { systemRoutes } from './modules/system/routes';
-import { mediaRoutes } from './modules/media/routes';
+import { createMediaModule } from './modules/media';
 import { createKycModule } from './modules/kyc';
 import { kycEncryptionKey } from './modules/kyc/encryption-key';
 import { promoteAdminEmails } from './modules/kyc/staff';
-import { createMediaStore } from './modules/media/storage';
-import { userRoutes } from './modules/user/routes';
-import { providerSignInRoutes } from './modules/provider-sign-in/routes';
-import { referralRoutes } from './modules/referral/routes';
-import { newsRoutes } from './modules/news/routes';
+import { createUserModule } from './modules/user';
+import { createProviderSignInModule } from './modules/provider-sign-in';
+import { createReferralModule } from './modules/referral';
+import { createNewsModule } from './modules/news';
 import { createLinksService } from './modules/cpa/links-service';
 import { cpaRoutes } from './modules/cpa/routes';
-import { chatRoutes } from './modules/chat/routes';
-import { reportRoutes } from './modules/report/routes';
-import { createMeetHands } from './modules/meet/hands/meet-hands';
-import { handRoutes } from './modules/meet/hands/routes';
-import { attachMeetings } from './modules/meet/meetings/plugin';
-import { meetingRoutes } from './modules/meet/meetings/routes';
+import { createChatModule } from './modules/chat';
+import { createReportModule } from './modules/report';
+import { createMeetHandsModule, type MeetHandsModule } from './modules/meet/hands';
+import { createMeetingsModule } from './modules/meet/meetings';
+import type { MeetingService } from './modules/meet/meetings/service';
 import { devClockRoutes } from './modules/dev-clock/routes';
 import { seoRoutes } from './modules/seo/routes';
-import { createAccountService } from './modules/user/account-service';
-import { createSessionService } from './modules/sessions/session-service';
-import { sessionRoutes } from './modules/sessions/routes';
-import { signInClientOf } from './modules/sessions/sign-in-client';
+import { createSessionsModule } from './modules/sessions';
 import { createCodeHasher } from './modules/user/email-codes';
 import { createSecurityModule } from './modules/security/index';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -59,7 +53,6 @@ import { mapStyleOrigin, publicConfigOf } from './modules/system/public-config';
 import type { ChainGateway } from './chain/gateway';
 import type { CryptoWorkers } from './modules/crypto/workers';
 import { createCryptoModule } from './modules/crypto/index';
-import { registerChatSockets } from './modules/chat/sockets';
 import { createMintModule, type MintModule } from './modules/mint/index';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createEventBus, type EventBus } from './events/event-bus';
@@ -78,18 +71,36 @@ export interface AppDeps {
   chain?: ChainGateway;
 }
 
+/**
+ * What the composition built, typed, for the start-up path and the tests: services are handed to
+ * whoever needs them, never looked up on the Fastify instance.
+ */
+export interface AppServices {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** "Now" for meet and play; movable in tests (CLOCK_CONTROL). */
+  clock: Clock;
+  /** The durable job queue and the domain events delivered through it. */
+  jobs: JobQueue;
+  events: EventBus;
+  realtime: Realtime;
+  meetHands: MeetHandsModule;
+  meetings: MeetingService;
+  /** The chain workers (deposits, queues, purchases, withdrawals) when a chain is attached. */
+  cryptoWorkers?: CryptoWorkers;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: AppServices;
+}
+
+// Transitional: modules/cpa/routes.ts still reads the clock off the instance. It goes once that
+// route takes `now` in its options, as the referral routes do.
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    database: Database;
-    mailer: Mailer;
-    /** "Now" for meet and play; movable in tests (CLOCK_CONTROL). */
     clock: Clock;
-    /** The chain workers (deposits, queues, purchases, withdrawals) when a chain is attached. */
-    cryptoWorkers?: CryptoWorkers;
-    /** The durable job queue and the domain events delivered through it. */
-    jobs: JobQueue;
-    events: EventBus;
   }
 }
 
@@ -109,8 +120,11 @@ export function loggerOptions(config: Config, stream?: AppDeps['logStream']): Fa
   };
 }
 
-/** Builds the whole app without listening: external plugins, then services, then routes. */
-export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * Builds the whole app without listening: external plugins, then the platform (jobs, events,
+ * realtime), then each module from its `create<Name>Module(deps)`, then their routes.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     trustProxy: config.TRUST_PROXY,
@@ -124,8 +138,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  app.decorate('config', config);
-  app.decorate('database', deps.database);
   const { db } = deps.database;
   const clock = createClock(config.CLOCK_CONTROL);
   app.decorate('clock', clock);
@@ -184,8 +196,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     relayEvery: config.WORKERS_ENABLED ? 500 : undefined,
     log: app.log,
   });
-  app.decorate('jobs', jobs);
-  app.decorate('events', events);
   app.addHook('onReady', async () => {
     await jobs.start();
     await events.start();
@@ -196,6 +206,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await events.stop();
     await jobs.stop();
   });
+  /** A module's hooks: start once the app is ready, stop before it closes (the database still open), close after. */
+  const lifecycle = (module: {
+    start?: () => Promise<unknown>;
+    stop?: () => Promise<unknown>;
+    close?: () => Promise<unknown>;
+  }) => {
+    const { start, stop, close } = module;
+    if (start) app.addHook('onReady', async () => void (await start()));
+    if (stop) app.addHook('preClose', async () => void (await stop()));
+    if (close) app.addHook('onClose', async () => void (await close()));
+  };
 
   // Services
   // Realtime at the bottom: modules get it and add their own socket handlers.
@@ -205,14 +226,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     handshakesPerMinute: config.SOCKET_HANDSHAKES_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
   });
-  const sessions = createSessionService({
+  const sessionsModule = createSessionsModule({
     db,
-    jwt: createTokenService(deps.jwtSecret),
-    ttlSeconds: config.AUTH_TOKEN_TTL_SECONDS,
+    jwtSecret: deps.jwtSecret,
+    config,
     closeSockets: realtime.disconnectSession,
   });
-  const clientOf = (request: FastifyRequest) =>
-    signInClientOf(request, { trustProxy: config.TRUST_PROXY, countryHeader: config.COUNTRY_HEADER });
+  const { sessions, clientOf } = sessionsModule;
   await app.register(authPlugin, { sessions });
   const mailer = await createMailer({
     db: db,
@@ -223,9 +243,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     secretBox: createSecretBox(`${deps.jwtSecret}:mail`),
     logSecrets: config.APP_ENV === 'development',
   });
-  app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-  const accounts = createAccountService({
+  const user = createUserModule({
     db: db,
     sessions,
     mailer,
@@ -235,7 +254,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     supportEmail: config.SUPPORT_EMAIL,
     // An address added to ADMIN_EMAILS after the start takes effect at that account's next login.
     onPasswordSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
+    minAge: config.MIN_AGE,
+    clientOf,
   });
+  const { accounts } = user;
+  const providerSignIn = createProviderSignInModule({
+    db,
+    sessions,
+    clientOf,
+    config,
+    onSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
+  });
+  const referral = createReferralModule({ db, accounts, visitorSecret: `${deps.jwtSecret}:visitors`, clock });
+  const news = createNewsModule({ db });
+  const report = createReportModule({ db });
   const security = createSecurityModule({
     db,
     serverSecret: deps.jwtSecret,
@@ -246,7 +278,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     redis: deps.redis?.client,
     sessions,
   });
-  registerChatSockets(realtime, { db: db, log: app.log });
+  const chat = createChatModule({ db, realtime, minAge: config.MIN_AGE, log: app.log });
   // The mint sits above crypto and meet; the chain workers drive its pending attempts too, so
   // they ask for it when they pass (it is built once the meetings exist).
   let mintModule: MintModule | undefined;
@@ -268,15 +300,32 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       })
     : undefined;
   if (cryptoModule) {
-    app.decorate('cryptoWorkers', cryptoModule.workers);
     if (config.WORKERS_ENABLED) app.addHook('onReady', () => cryptoModule.start());
     app.addHook('preClose', () => cryptoModule.stop());
   }
-  const meetHands = await createMeetHands(app, { jwtSecret: deps.jwtSecret, redis: deps.redis?.client, realtime });
-  const meetings = await attachMeetings(app, {
+  const meetHands = await createMeetHandsModule({
+    database: deps.database,
+    dataDir: config.DATA_DIR,
+    clock,
+    log: app.log,
+    jwtSecret: deps.jwtSecret,
+    minAge: config.MIN_AGE,
     redis: deps.redis?.client,
-    codeSecret: `${deps.jwtSecret}:meeting-codes`,
+    realtime,
   });
+  lifecycle(meetHands);
+  const meetingsModule = await createMeetingsModule({
+    database: deps.database,
+    clock,
+    config,
+    codeSecret: `${deps.jwtSecret}:meeting-codes`,
+    redis: deps.redis?.client,
+    realtime,
+    log: app.log,
+  });
+  const { meetings } = meetingsModule;
+  app.addHook('onResponse', meetingsModule.onResponse);
+  lifecycle(meetingsModule);
   if (cryptoModule) {
     mintModule = createMintModule({
       ctx: cryptoModule.ctx,
@@ -287,10 +336,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       log: app.log,
     });
   }
-  const mediaStore = createMediaStore(config);
+  const media = createMediaModule({ db, config });
   const kyc = createKycModule({
     db,
-    store: mediaStore,
+    store: media.store,
     encryptionKey: kycEncryptionKey(config),
     config,
     events,
@@ -300,7 +349,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.PUBLIC_URL,
     log: app.log,
   });
-  app.addHook('onReady', async () => void (await kyc.start()));
+  lifecycle(kyc);
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
   await registerRateLimit(app, {
@@ -315,43 +364,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (api) => {
       await api.register(healthRoutes, { ping: () => deps.database.ping() });
       await api.register(systemRoutes, { publicConfig });
-      await api.register(mediaRoutes, {
-        prefix: '/media',
-        store: mediaStore,
-        db,
-        uploadMaxBytes: config.UPLOAD_MAX_BYTES,
-        kycUpload: kyc.upload,
-      });
+      await api.register(media.routes, { prefix: '/media', ...media.routeOptions, kycUpload: kyc.upload });
       await api.register(kyc.photoRoutes, { prefix: '/media', deps: kyc.deps });
       await api.register(kyc.routes, { prefix: '/kyc', deps: kyc.deps });
-      await api.register(userRoutes, { prefix: '/user', accounts, minAge: config.MIN_AGE, db, clientOf });
+      await api.register(user.routes, { prefix: '/user', ...user.routeOptions });
       await api.register(security.routes, { prefix: '/user', ...security.routeOptions });
-      await api.register(sessionRoutes, { prefix: '/user', sessions });
-      await api.register(providerSignInRoutes, {
-        prefix: '/user',
-        db,
-        sessions,
-        clientOf,
-        config,
-        onSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
-      });
-      await api.register(referralRoutes, {
-        prefix: '/referral',
-        accounts,
-        db,
-        visitorSecret: `${deps.jwtSecret}:visitors`,
-      });
-      await api.register(newsRoutes, { prefix: '/notif', db });
+      await api.register(sessionsModule.routes, { prefix: '/user', ...sessionsModule.routeOptions });
+      await api.register(providerSignIn.routes, { prefix: '/user', ...providerSignIn.routeOptions });
+      await api.register(referral.routes, { prefix: '/referral', ...referral.routeOptions });
+      await api.register(news.routes, { prefix: '/notif', ...news.routeOptions });
       await api.register(cpaRoutes, {
         prefix: '/cpa',
         db,
         links: createLinksService({ db, publicUrl: config.PUBLIC_URL, now: clock.now }),
         visitorSecret: `${deps.jwtSecret}:visitors`,
       });
-      await api.register(chatRoutes, { prefix: '/chat', db, realtime, minAge: config.MIN_AGE });
-      await api.register(reportRoutes, { prefix: '/report', db });
-      await api.register(handRoutes, { prefix: '/meet', hands: meetHands });
-      await api.register(meetingRoutes, { prefix: '/meet/meetings', meetings });
+      await api.register(chat.routes, { prefix: '/chat', ...chat.routeOptions });
+      await api.register(report.routes, { prefix: '/report', ...report.routeOptions });
+      await api.register(meetHands.routes, { prefix: '/meet', ...meetHands.routeOptions });
+      await api.register(meetingsModule.routes, { prefix: '/meet/meetings', ...meetingsModule.routeOptions });
       if (config.CLOCK_CONTROL) await api.register(devClockRoutes, { prefix: '/dev', clock });
       if (cryptoModule) await api.register(cryptoModule.routes, { prefix: '/crypto', ...cryptoModule.routeOptions });
       if (mintModule) await api.register(mintModule.routes, { prefix: '/crypto', ...mintModule.routeOptions });
@@ -368,5 +399,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.status(error.statusCode).send(error.toBody());
   });
 
-  return app;
+  return {
+    app,
+    services: {
+      config,
+      database: deps.database,
+      mailer,
+      clock,
+      jobs,
+      events,
+      realtime,
+      meetHands,
+      meetings,
+      cryptoWorkers: cryptoModule?.workers,
+    },
+  };
 }

@@ -12,11 +12,11 @@ async function main() {
     }
     throw error;
   }
-  const app = await startServer(config);
+  const { app, services } = await startServer(config);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL.replace(`:${config.PORT}`, `:${port}`);
-  app.log.info({ url, database: app.database.driver, redis: Boolean(config.REDIS_URL) }, 'ready');
+  app.log.info({ url, database: services.database.driver, redis: Boolean(config.REDIS_URL) }, 'ready');
   console.log(`\n  Meet Nearby is running at ${url}\n  API docs: ${url}/api/docs\n`);
 }
 

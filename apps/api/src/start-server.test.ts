@@ -35,19 +35,19 @@ const START_UPS = { timeout: 180_000 };
 describe('start-up with the embedded defaults', START_UPS, () => {
   it('creates the database and the dev secrets under DATA_DIR and keeps them across restarts', async () => {
     const dataDir = tempDataDir();
-    const first = await startServer(embedded(dataDir));
+    const { app: first, services } = await startServer(embedded(dataDir));
     expect((await first.inject('/api/health')).json()).toEqual({ status: 'ok' });
-    expect(first.database.driver).toBe('pglite');
+    expect(services.database.driver).toBe('pglite');
     const secretsFile = path.join(dataDir, 'secrets.json');
     expect(fs.statSync(secretsFile).mode & 0o777).toBe(0o600);
     const secret = JSON.parse(fs.readFileSync(secretsFile, 'utf8')).jwtSecret;
     expect(secret.length).toBeGreaterThanOrEqual(32);
     expect(fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
-    const user = await insertUser(first.database);
+    const user = await insertUser(services.database);
     const token = await first.tokens.sign(user.id);
     await first.close();
 
-    const second = await startServer(embedded(dataDir));
+    const { app: second } = await startServer(embedded(dataDir));
     expect(JSON.parse(fs.readFileSync(secretsFile, 'utf8')).jwtSecret).toBe(secret);
     // The same key signs the same token: sessions survive a restart.
     await expect(second.resolveToken(token)).resolves.toMatchObject({ id: user.id });
@@ -55,9 +55,9 @@ describe('start-up with the embedded defaults', START_UPS, () => {
   });
 
   it('runs two instances side by side on two data directories, and refuses a second on the same', async () => {
-    const a = await startServer(embedded(tempDataDir()));
+    const { app: a } = await startServer(embedded(tempDataDir()));
     const dirB = tempDataDir();
-    const b = await startServer(embedded(dirB));
+    const { app: b } = await startServer(embedded(dirB));
     expect((await a.inject('/api/health')).statusCode).toBe(200);
     expect((await b.inject('/api/health')).statusCode).toBe(200);
     await expect(startServer(embedded(dirB))).rejects.toThrow(/DATA_DIR/);

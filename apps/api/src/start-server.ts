@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { createDatabase } from './db/client';
 import { acquireInstanceLock } from './lib/instance-lock';
@@ -20,7 +20,7 @@ const CHAIN_LEADER_KEY = 727_431_002;
 export async function startServer(
   config: Config,
   extend?: (app: FastifyInstance) => void | Promise<void>,
-): Promise<FastifyInstance> {
+): Promise<BuiltApp> {
   armCrashPoint(config.CRASH_AT);
   const releaseLock = config.DATABASE_URL ? () => {} : acquireInstanceLock(config.DATA_DIR);
   const secrets = loadDevSecrets(config.DATA_DIR);
@@ -35,14 +35,15 @@ export async function startServer(
   const chainLog = pino({ level: config.LOG_LEVEL }).child({ module: 'chain' });
   const chain = await startChain(config, chainLog);
 
-  const app = await buildApp(config, {
+  const built = await buildApp(config, {
     database,
     jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret,
     redis,
     chain: chain.gateway,
   });
-  if (chain.fresh) await onFreshDevChain(app, chain);
-  const workers = app.cryptoWorkers;
+  const { app, services } = built;
+  if (chain.fresh) await onFreshDevChain(services, chain, app.log);
+  const workers = services.cryptoWorkers;
   if (config.WORKERS_ENABLED && workers) {
     // Every process may run workers; the chain's signers run only in the leader.
     const leadership = createLeadership({
@@ -64,5 +65,5 @@ export async function startServer(
   await extend?.(app);
   installGracefulShutdown(app, config.SHUTDOWN_TIMEOUT_MS);
   await app.listen({ port: config.PORT, host: config.HOST });
-  return app;
+  return built;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type AppServices } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
@@ -14,6 +14,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the composition built (clock, jobs, events, meet hands, ...): typed, never looked up on the app. */
+  services: AppServices;
   database: Database;
   config: Config;
   close(): Promise<void>;
@@ -53,11 +55,17 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const database = await createTestDatabase();
   const redis: RedisClients | undefined = options.redisUrl ? await createRedisClients(options.redisUrl) : undefined;
-  const app = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, redis, chain: options.chain });
+  const { app, services } = await buildApp(config, {
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    redis,
+    chain: options.chain,
+  });
   await options.setup?.(app);
   await app.ready();
   return {
     app,
+    services,
     database,
     config,
     async close() {

@@ -83,7 +83,7 @@ describe('GET /api/referral/track/{code}', () => {
     // Another browser at the same address is another visitor.
     expect((await visit('rotating-0006', 'Browser/2')).json().counted).toBe(true);
     // The next day the same browser with a new id counts again, once.
-    t.app.clock.advance(24 * 3_600_000);
+    t.services.clock.advance(24 * 3_600_000);
     expect((await visit('rotating-0007')).json().counted).toBe(true);
     expect((await visit('rotating-0008')).json().counted).toBe(false);
     const rows = await t.database.db.select().from(referralHits).where(eq(referralHits.referrerId, referrer.id));

@@ -53,7 +53,7 @@ describe('realtime socket', () => {
     const ready = await new Promise<{ userId: number }>((resolve) => socket.once('session:ready', resolve));
     expect(ready.userId).toBe(userId);
     const received = new Promise<PushItem>((resolve) => socket.once('notification', resolve));
-    t.app.realtime.toUser(userId, 'notification', item);
+    t.services.realtime.toUser(userId, 'notification', item);
     expect(await received).toEqual(item);
   });
 
@@ -87,7 +87,7 @@ describe('realtime socket', () => {
     const mine = track(open(url, { auth: { accessKey: token } }));
     await new Promise((resolve) => mine.once('session:ready', resolve));
     const delivered = new Promise((resolve) => mine.once('notification', resolve));
-    t.app.realtime.toUser(userId, 'notification', item);
+    t.services.realtime.toUser(userId, 'notification', item);
     await delivered;
     // Round-trip on the other socket after the emit: anything for it would have arrived first.
     await socket.timeout(2000).emitWithAck('ping');
@@ -99,7 +99,7 @@ describe('realtime socket', () => {
     await new Promise((resolve) => socket.once('session:ready', resolve));
     const revoked = new Promise<string>((resolve) => socket.once('session:revoked', resolve));
     const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    t.app.realtime.disconnectUser(userId, 'blocked');
+    t.services.realtime.disconnectUser(userId, 'blocked');
     expect(await revoked).toBe('blocked');
     expect(await gone).toBe('io server disconnect');
   });
@@ -128,7 +128,7 @@ describe.skipIf(!(await testRedisUrl()))('realtime socket across processes (Redi
     const socket = open(urlB, { auth: { accessKey: await b.app.tokens.sign(user.id) } });
     await new Promise((resolve) => socket.once('session:ready', resolve));
     const received = new Promise<PushItem>((resolve) => socket.once('notification', resolve));
-    a.app.realtime.toUser(user.id, 'notification', { ...item, text: 'from-a' });
+    a.services.realtime.toUser(user.id, 'notification', { ...item, text: 'from-a' });
     expect((await received).text).toBe('from-a');
     socket.disconnect();
   });

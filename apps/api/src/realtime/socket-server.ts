@@ -44,12 +44,6 @@ export interface Realtime {
   onSocket(handler: (socket: RealtimeSocket) => void): void;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: Realtime;
-  }
-}
-
 /** The access key of SPEC.md section 7, from the header, the handshake auth, or a bearer header. */
 function accessKeyOf(socket: RealtimeSocket): string | undefined {
   const header = socket.handshake.headers[HEADERS.accessKey];
@@ -160,7 +154,6 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     },
     onSocket: (handler) => void handlers.push(handler),
   };
-  app.decorate('realtime', realtime);
 
   // Close sockets before Fastify closes the HTTP server, so open websockets do not hold it up.
   app.addHook('preClose', async () => {

@@ -33,8 +33,8 @@ export const WITHDRAW_TO = '0x00000000000000000000000000000000c0ffee01' as Addre
 
 const [phase, name] = process.argv.slice(2) as ['act' | 'recover', Scenario];
 const config = loadConfig();
-const app = await startServer(config);
-const { db } = app.database;
+const { app, services } = await startServer(config);
+const { db } = services.database;
 const HOUR = 3_600_000;
 
 async function until<T>(
@@ -54,7 +54,7 @@ async function until<T>(
 /** What the database holds, for a failure message. */
 async function diagnosis() {
   const rows = await db.select().from(cryptoTransactions);
-  const cursors = await app.database.executeSql('select name, block from chain_cursors');
+  const cursors = await services.database.executeSql('select name, block from chain_cursors');
   return JSON.stringify(
     { transactions: rows.map((r) => `${r.type}:${r.status}:${r.confirmations}`), cursors: cursors.rows },
     (_, v) => (typeof v === 'bigint' ? v.toString() : v),
@@ -120,9 +120,9 @@ async function act() {
     }
     case 'mint': {
       const [a, b] = [await user(1), await user(2)];
-      await giveToken(app, app.database, a.id, NFT_TYPE.SILVER, 25 * HOUR);
-      await giveToken(app, app.database, b.id, NFT_TYPE.SILVER, 25 * HOUR);
-      await recordMeeting(app, app.database, a, b);
+      await giveToken(services, a.id, NFT_TYPE.SILVER, 25 * HOUR);
+      await giveToken(services, b.id, NFT_TYPE.SILVER, 25 * HOUR);
+      await recordMeeting(services, a, b);
       await api(app, 'PATCH', '/crypto/nft/mint', a, { userId: b.id });
       break;
     }

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@app/shared/constants';
 import type { MeetingProgress, MeetingView } from '@app/shared/schemas/meet';
+import type { AppServices } from '../../src/app';
 import type { Database } from '../../src/db/client';
 import { meetings, nfts } from '../../src/db/schema';
 import { insertUser } from '../app';
@@ -53,11 +54,16 @@ export const view = async (app: FastifyInstance, who: KitUser, peer: KitUser) =>
  * the server clock to each fix's moment first. The devices' own timestamps are the track's (a clock
  * far from the server's, which the server must not care about). Returns the last answer of each.
  */
-export async function playTrack(app: FastifyInstance, fixes: readonly Fix[], a: KitUser, b: KitUser) {
+export async function playTrack(
+  { app, services }: { app: FastifyInstance; services: Pick<AppServices, 'clock'> },
+  fixes: readonly Fix[],
+  a: KitUser,
+  b: KitUser,
+) {
   let previous = fixes[0]?.timestamp ?? 0;
   const last: { a?: MeetingProgress; b?: MeetingProgress; statuses: number[] } = { statuses: [] };
   for (const fix of fixes) {
-    app.clock.advance(Math.max(0, fix.timestamp - previous));
+    services.clock.advance(Math.max(0, fix.timestamp - previous));
     previous = Math.max(previous, fix.timestamp);
     const [from, to] = fix.userId === ALICE ? [a, b] : [b, a];
     const res = await api<MeetingProgress>(app, 'POST', `/meet/meetings/${to.id}/position`, from, {
@@ -77,8 +83,7 @@ let tokenId = 1_000_000;
 
 /** A token held since `heldMs` ago (server clock), straight into the table (the market is tested elsewhere). */
 export async function giveToken(
-  app: FastifyInstance,
-  database: Database,
+  { clock, database }: Pick<AppServices, 'clock' | 'database'>,
   userId: number,
   type: number,
   heldMs: number,
@@ -86,21 +91,20 @@ export async function giveToken(
   const id = ++tokenId;
   await database.db
     .insert(nfts)
-    .values({ id, type, status: 'OWNED', ownerId: userId, acquiredAt: new Date(app.clock.now() - heldMs) });
+    .values({ id, type, status: 'OWNED', ownerId: userId, acquiredAt: new Date(clock.now() - heldMs) });
   return id;
 }
 
 /** A meeting the detector found `agoMs` ago, confirmed by whoever is named. */
 export async function recordMeeting(
-  app: FastifyInstance,
-  database: Database,
+  { clock, database }: Pick<AppServices, 'clock' | 'database'>,
   a: KitUser,
   b: KitUser,
   confirmedBy: KitUser[] = [a, b],
   agoMs = 0,
 ) {
   const pair = pairOf(a.id, b.id);
-  const at = new Date(app.clock.now() - agoMs);
+  const at = new Date(clock.now() - agoMs);
   const confirmed = (id: number) => (confirmedBy.some((u) => u.id === id) ? at : null);
   const [row] = await database.db
     .insert(meetings)

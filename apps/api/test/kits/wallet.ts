@@ -47,7 +47,7 @@ export function walletKit(get: () => { t: TestApp; chain: TestChain }) {
     const { t, chain } = get();
     for (let i = 0; i < passes; i++) {
       await chain.mine(1);
-      await t.app.cryptoWorkers!.runOnce();
+      await t.services.cryptoWorkers!.runOnce();
     }
   }
 

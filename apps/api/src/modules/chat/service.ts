@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { blockedIds, isBlockedEitherWay } from '../people/blocks';
 import { displayName, peerColumns, toPeer } from '../people/peer';
 
-/** Emits an event to every socket of one user (app.realtime.toUser). */
+/** Emits an event to every socket of one user (realtime.toUser). */
 export type Emit = <E extends keyof ServerToClientEvents>(
   userId: number,
   event: E,

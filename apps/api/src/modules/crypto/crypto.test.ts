@@ -47,7 +47,7 @@ describe('deposits', () => {
     expect(address).toBe(chain.gateway.addressOf(user.id));
 
     await chain.mintUsdt(address as Address, usdt(250));
-    await t.app.cryptoWorkers!.runOnce();
+    await t.services.cryptoWorkers!.runOnce();
     const pending = (await call<{ items: Transaction[] }>('GET', '/transaction?type=INPUT', user.headers)).body.items;
     // The test chain asks for 2 confirmations, so a deposit just mined is still young.
     expect(chain.gateway.confirmations).toBeGreaterThan(1);
@@ -83,9 +83,9 @@ describe('deposits', () => {
     await createDepositWatcher(ctx).poll();
     await chain.mintUsdt(address as Address, usdt(5));
     await chain.mine(chain.gateway.confirmations + 1);
-    await t.app.cryptoWorkers!.runOnce();
+    await t.services.cryptoWorkers!.runOnce();
     await createDepositWatcher(ctx).poll();
-    await t.app.cryptoWorkers!.runOnce();
+    await t.services.cryptoWorkers!.runOnce();
     expect((await wallet(user.headers)).balance).toBe('15');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseEther, type Address } from 'viem';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
+import { buildApp, type AppServices } from '../../app';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { StartedChain } from '../../chain/start-chain';
@@ -19,14 +19,14 @@ const chains: TestChain[] = [];
 const apps: FastifyInstance[] = [];
 
 async function appOn(chain: TestChain) {
-  const app = await buildApp(testConfig({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_AUTH_MAX: '100000' }), {
+  const built = await buildApp(testConfig({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_AUTH_MAX: '100000' }), {
     database,
     jwtSecret: TEST_JWT_SECRET,
     chain: chain.gateway,
   });
-  await app.ready();
-  apps.push(app);
-  return app;
+  await built.app.ready();
+  apps.push(built.app);
+  return built;
 }
 
 const started = (chain: TestChain) =>
@@ -45,9 +45,9 @@ afterAll(async () => {
 it('replays tokens and balances onto a fresh development chain without crediting them twice', async () => {
   const first = await startTestChain();
   chains.push(first);
-  const app = await appOn(first);
+  const { app, services } = await appOn(first);
   // A brand-new installation gets a starting supply to buy from.
-  await onFreshDevChain(app, started(first));
+  await onFreshDevChain(services, started(first), app.log);
   const market = (await app.inject({ url: '/api/crypto/market' })).json() as {
     levels: { level: string; stock: number }[];
   };
@@ -57,13 +57,13 @@ it('replays tokens and balances onto a fresh development chain without crediting
   const auth = { authorization: `Bearer ${await app.tokens.sign(buyer.id)}` };
   await app.inject({ url: '/api/crypto/wallet', headers: auth });
   await first.mintUsdt(first.gateway.addressOf(buyer.id) as Address, parseEther('150'));
-  const settle = async (chain: TestChain, on: FastifyInstance) => {
+  const settle = async (chain: TestChain, on: AppServices) => {
     for (let i = 0; i < 6; i++) {
       await chain.mine(1);
       await on.cryptoWorkers!.runOnce();
     }
   };
-  await settle(first, app);
+  await settle(first, services);
   const bought = await app.inject({
     method: 'POST',
     url: '/api/crypto/nft/buy',
@@ -71,7 +71,7 @@ it('replays tokens and balances onto a fresh development chain without crediting
     payload: { level: 'SILVER', agreeTerms: true },
   });
   expect(bought.statusCode).toBe(200);
-  await settle(first, app);
+  await settle(first, services);
   const before = (await app.inject({ url: '/api/crypto/wallet', headers: auth })).json() as {
     balance: string;
     nfts: { id: number }[];
@@ -83,8 +83,8 @@ it('replays tokens and balances onto a fresh development chain without crediting
   // The restart: same keys, an empty chain.
   const second = await startTestChain({ mnemonic: first.mnemonic, treasuryPrivateKey: first.treasuryPrivateKey });
   chains.push(second);
-  const again = await appOn(second);
-  await onFreshDevChain(again, started(second));
+  const { app: again, services: againServices } = await appOn(second);
+  await onFreshDevChain(againServices, started(second), again.log);
 
   const buyerAddress = second.gateway.addressOf(buyer.id);
   expect((await second.gateway.ownerOf(tokenId)).toLowerCase()).toBe(buyerAddress.toLowerCase());
@@ -94,7 +94,7 @@ it('replays tokens and balances onto a fresh development chain without crediting
   const after = (await again.inject({ url: '/api/crypto/market' })).json() as { levels: { stock: number }[] };
   expect(after.levels.map((l) => l.stock)).toEqual([9, 5, 2]);
 
-  await settle(second, again);
+  await settle(second, againServices);
   const wallet = (await again.inject({ url: '/api/crypto/wallet', headers: auth })).json() as { balance: string };
   expect(wallet.balance).toBe('50');
 }, 120_000);

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
 import type { StartedChain } from '../../chain/start-chain';
+import type { Database } from '../../db/client';
+import type { CryptoWorkers } from './workers';
 import { cryptoTransactions, ledgerEntries, nfts, purchases, wallets } from '../../db/schema';
 import { addSupply, awaitCreated } from './market-service';
 import { SALE_LEVELS } from '@app/shared/constants';
@@ -17,10 +19,14 @@ export const DEV_STARTING_SUPPLY = { SILVER: 10, GOLD: 5, PLATINUM: 2 } as const
  * every token again under its id (owned ones granted to their owners, listed ones listed again),
  * every user's USDT back on their deposit address, and chain steps that were in flight started over.
  */
-export async function onFreshDevChain(app: FastifyInstance, started: StartedChain): Promise<void> {
-  const workers = app.cryptoWorkers;
+export async function onFreshDevChain(
+  services: { database: Database; cryptoWorkers?: CryptoWorkers },
+  started: StartedChain,
+  appLog: FastifyBaseLogger,
+): Promise<void> {
+  const workers = services.cryptoWorkers;
   if (!workers) return;
-  const db = app.database.db;
+  const { db } = services.database;
   const gateway = started.gateway;
   const ctx: CryptoContext = {
     db,
@@ -30,7 +36,7 @@ export async function onFreshDevChain(app: FastifyInstance, started: StartedChai
     bnbPriceUsd: 0,
     wake() {},
   };
-  const log = app.log.child({ module: 'dev-chain-replay' });
+  const log = appLog.child({ module: 'dev-chain-replay' });
 
   const tokens = await db.select().from(nfts).orderBy(asc(nfts.id));
   for (const token of tokens) {

@@ -101,7 +101,7 @@ describe('reconciliation', () => {
   });
 
   it('is booked as a durable job for the next interval', async () => {
-    const counts = await t.app.jobs.counts(RECONCILE_JOB);
+    const counts = await t.services.jobs.counts(RECONCILE_JOB);
     expect(counts.created).toBe(1);
   });
 });

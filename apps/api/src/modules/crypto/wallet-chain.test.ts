@@ -72,7 +72,7 @@ describe('BNB deposits', () => {
     const { address } = await wallet(user.headers);
     const sent = await sendBnbFromOutside(address as Address, parseEther('0.5'));
 
-    await t.app.cryptoWorkers!.runOnce();
+    await t.services.cryptoWorkers!.runOnce();
     // The test chain asks for 2 confirmations: a transfer just mined is still young.
     expect(chain.gateway.confirmations).toBe(2);
     const pending = (await history(user.headers)).items;
@@ -130,7 +130,7 @@ describe('BNB deposits', () => {
       wake() {},
     };
     await createDepositWatcher(ctx).poll();
-    await t.app.cryptoWorkers!.runOnce();
+    await t.services.cryptoWorkers!.runOnce();
     expect((await history(user.headers)).total).toBe(1);
     expect(await creditedEvents(pending[0]!.id)).toHaveLength(1);
     const [cursor] = await t.database.db.select().from(chainCursors).where(eq(chainCursors.name, 'bnb-deposits'));

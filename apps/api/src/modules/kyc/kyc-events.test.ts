@@ -41,7 +41,7 @@ describe('KYC events: annulment after three meetings, notices, ADMIN_EMAILS', ()
 
     for (let meeting = 1; meeting <= 3; meeting++) {
       await publish(t.database.db, 'meeting.confirmed', { meetingId: meeting, userAId: user.id, userBId: peer.id });
-      await t.app.events.relay();
+      await t.services.events.relay();
       const expected = meeting < 3 ? { status: 'rejected', meetingsUntilAnnulment: 3 - meeting } : { status: 'draft' };
       await until(async () => {
         const view = (await call(t, user.id, 'GET', '/api/kyc/application')).json();
@@ -61,7 +61,7 @@ describe('KYC events: annulment after three meetings, notices, ADMIN_EMAILS', ()
     const boss = await insertUser(t.database, { email: 'boss@example.com' });
     expect(await roleOf(t, boss.id)).toBe('user');
     await publish(t.database.db, 'user.registered', { userId: boss.id, referrerId: null, partnerLinkId: null });
-    await t.app.events.relay();
+    await t.services.events.relay();
     await until(async () => ((await roleOf(t, boss.id)) === 'admin' ? true : undefined));
   }, 30_000);
 

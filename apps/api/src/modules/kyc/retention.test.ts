@@ -101,7 +101,7 @@ describe('KYC retention', () => {
     expect(oldPhotos.every((photo) => storedFiles(t, photo.storageKey).length > 0)).toBe(true);
     expect((await call(t, old.id, 'GET', `/api/media/kyc/${oldPhotos[0]!.id}`)).statusCode).toBe(200);
 
-    await t.app.jobs.send(KYC_RETENTION_JOB, { slot: 1 });
+    await t.services.jobs.send(KYC_RETENTION_JOB, { slot: 1 });
     await until(async () => (await applicationOf(oldApp.id)).imagesDeletedAt, 20_000, 'the retention job');
     await until(async () => (await applicationOf(firstTry.id)).imagesDeletedAt, 20_000, 'the second application');
 

@@ -24,7 +24,7 @@ async function start(env: Record<string, string>): Promise<Running> {
   const log: string[] = [];
   const database = await createTestDatabase();
   const config = testConfig({ LOG_LEVEL: 'info', ...env });
-  const app = await buildApp(config, {
+  const { app } = await buildApp(config, {
     database,
     jwtSecret: TEST_JWT_SECRET,
     logStream: { write: (line) => log.push(line) },

@@ -80,9 +80,9 @@ let draws = 0;
 /** Two users who hold Silver for a day and met and confirmed (unless told otherwise). */
 async function readyPair(options: { held?: number; confirmedBy?: 'both' | 'none' } = {}) {
   const [a, b] = [await user(), await user()];
-  await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, options.held ?? DAY + HOUR);
-  await giveToken(t.app, t.database, b.id, NFT_TYPE.SILVER, options.held ?? DAY + HOUR);
-  await recordMeeting(t.app, t.database, a, b, options.confirmedBy === 'none' ? [] : [a, b]);
+  await giveToken(t.services, a.id, NFT_TYPE.SILVER, options.held ?? DAY + HOUR);
+  await giveToken(t.services, b.id, NFT_TYPE.SILVER, options.held ?? DAY + HOUR);
+  await recordMeeting(t.services, a, b, options.confirmedBy === 'none' ? [] : [a, b]);
   return [a, b] as const;
 }
 
@@ -114,15 +114,15 @@ const unmetOf = (body: ErrorBody) =>
 async function settle(passes = 8) {
   for (let i = 0; i < passes; i++) {
     await chain.mine(1);
-    await t.app.cryptoWorkers!.runOnce();
+    await t.services.cryptoWorkers!.runOnce();
   }
 }
 
 describe('requirements', () => {
   it('refuses a pair that never met, and says what is missing', async () => {
     const [a, b] = [await user(), await user()];
-    await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, DAY + HOUR);
-    await giveToken(t.app, t.database, b.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await giveToken(t.services, a.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await giveToken(t.services, b.id, NFT_TYPE.SILVER, DAY + HOUR);
     const res = await mint(a, b);
     expect(res).toMatchObject({ status: 409, body: { code: 'MINT_NOT_ALLOWED' } });
     expect(unmetOf(res.body)).toEqual([
@@ -148,18 +148,18 @@ describe('requirements', () => {
 
   it('needs a level both hold', async () => {
     const [a, b] = [await user(), await user()];
-    await recordMeeting(t.app, t.database, a, b);
+    await recordMeeting(t.services, a, b);
     expect(unmetOf((await mint(a, b)).body).map((r) => r.reason)).toEqual([
       'meeting.requirements.sameLevel.youHaveNone',
       'meeting.requirements.heldLongEnough.noLevel',
       'meeting.requirements.kyc.noLevel',
     ]);
-    await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await giveToken(t.services, a.id, NFT_TYPE.SILVER, DAY + HOUR);
     expect(unmetOf((await mint(a, b)).body)[0]).toEqual({
       key: 'sameLevel',
       reason: 'meeting.requirements.sameLevel.peerHasNone',
     });
-    await giveToken(t.app, t.database, b.id, NFT_TYPE.GOLD, DAY + HOUR);
+    await giveToken(t.services, b.id, NFT_TYPE.GOLD, DAY + HOUR);
     expect(unmetOf((await mint(a, b)).body)[0]).toEqual({
       key: 'sameLevel',
       reason: 'meeting.requirements.sameLevel.different',
@@ -176,9 +176,9 @@ describe('requirements', () => {
       values: { level: 'SILVER', hours: 4, required: 24 },
     });
     const [c, d] = [await user(), await user()];
-    await giveToken(t.app, t.database, c.id, NFT_TYPE.SILVER, DAY + HOUR);
-    await giveToken(t.app, t.database, d.id, NFT_TYPE.SILVER, 23 * HOUR + 30 * 60_000);
-    await recordMeeting(t.app, t.database, c, d);
+    await giveToken(t.services, c.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await giveToken(t.services, d.id, NFT_TYPE.SILVER, 23 * HOUR + 30 * 60_000);
+    await recordMeeting(t.services, c, d);
     expect(unmetOf((await mint(c, d)).body)).toEqual([
       {
         key: 'heldLongEnough',
@@ -190,22 +190,22 @@ describe('requirements', () => {
 
   it('needs KYC up to the level for Gold and above, and mints the level that is ready', async () => {
     const [a, b] = [await user(), await user()];
-    await giveToken(t.app, t.database, a.id, NFT_TYPE.GOLD, DAY + HOUR);
-    await giveToken(t.app, t.database, b.id, NFT_TYPE.GOLD, DAY + HOUR);
-    await recordMeeting(t.app, t.database, a, b);
+    await giveToken(t.services, a.id, NFT_TYPE.GOLD, DAY + HOUR);
+    await giveToken(t.services, b.id, NFT_TYPE.GOLD, DAY + HOUR);
+    await recordMeeting(t.services, a, b);
     expect(unmetOf((await mint(a, b)).body)).toEqual([
       { key: 'kyc', reason: 'meeting.requirements.kyc.both', values: { level: 'GOLD' } },
     ]);
     expect((await view(t.app, a, b)).mintLevel).toBe('GOLD');
     // With Silver as well, Silver (no KYC needed) is the level a mint would be of.
-    await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, DAY + HOUR);
-    await giveToken(t.app, t.database, b.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await giveToken(t.services, a.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await giveToken(t.services, b.id, NFT_TYPE.SILVER, DAY + HOUR);
     expect(await view(t.app, a, b)).toMatchObject({ mintLevel: 'SILVER', canMint: true });
   });
 
   it('refuses while either of the two is restricted, with the time left', async () => {
     const [a, b] = await readyPair();
-    await raiseRestriction(t.database.db, { userId: b.id, reason: 'impossible_movement', at: t.app.clock.now() });
+    await raiseRestriction(t.database.db, { userId: b.id, reason: 'impossible_movement', at: t.services.clock.now() });
     const mine = await mint(b, a);
     expect(mine).toMatchObject({ status: 403, body: { code: 'MINT_RESTRICTED' } });
     expect(unmetOf(mine.body)).toEqual([
@@ -252,9 +252,9 @@ describe('requirements', () => {
 describe('the draw', () => {
   it('mints after a real meeting and both scans: a GENERATE record each, a child token listed with both parents on chain', async () => {
     const [a, b] = [await user(), await user()];
-    await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, DAY + HOUR);
-    await giveToken(t.app, t.database, b.id, NFT_TYPE.SILVER, DAY + HOUR);
-    await playTrack(t.app, walkingTogether(7).fixes, a, b);
+    await giveToken(t.services, a.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await giveToken(t.services, b.id, NFT_TYPE.SILVER, DAY + HOUR);
+    await playTrack(t, walkingTogether(7).fixes, a, b);
     for (const [scanner, shower] of [
       [a, b],
       [b, a],

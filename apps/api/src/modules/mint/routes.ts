@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mintRequestSchema, mintResultSchema } from '@app/shared/schemas/meet';
 import type { MeetingService } from '../meet/meetings/service';
-import { sightDevice } from '../meet/meetings/plugin';
+import { sightDevice } from '../meet/meetings/sight-device';
 import { mint, type MintDeps } from './mint-service';
 
 /** PATCH /crypto/nft/mint (SPEC.md section 7): the route sits under /crypto, the rules here. */

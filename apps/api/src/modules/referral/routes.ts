@@ -11,7 +11,9 @@ export const referralRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   db: Db;
   visitorSecret: string;
-}> = async (app, { accounts, db, visitorSecret }) => {
+  /** The server's clock (lib/clock.ts): when the visit happened. */
+  now: () => number;
+}> = async (app, { accounts, db, visitorSecret, now }) => {
   app.get(
     '/track/:code',
     {
@@ -24,7 +26,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      trackReferralHit(db, request.params.code, visitorOf(request), originOf(request, visitorSecret, app.clock.now())),
+      trackReferralHit(db, request.params.code, visitorOf(request), originOf(request, visitorSecret, now())),
   );
 
   app.post(

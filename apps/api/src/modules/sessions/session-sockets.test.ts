@@ -163,7 +163,7 @@ describe.skipIf(!(await testRedisUrl()))('sockets of an ended session on another
     const socket = await ready(open(urlB, token));
     const { sessionId } = await b.app.tokens.verify(token);
     const closing = ended(socket);
-    a.app.realtime.disconnectSession(sessionId, 'logout');
+    a.services.realtime.disconnectSession(sessionId, 'logout');
     expect(await closing).toEqual({ reason: 'logout', disconnect: 'io server disconnect' });
   });
 });

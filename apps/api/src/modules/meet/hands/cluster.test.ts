@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { NearbyList } from '@app/shared/schemas/meet';
-import { buildApp } from '../../../app';
+import { buildApp, type AppServices } from '../../../app';
 import type { Database } from '../../../db/client';
 import { createRedisClients, type RedisClients } from '../../../lib/redis';
 import { TEST_JWT_SECRET, testConfig } from '../../../../test/app';
@@ -36,6 +36,8 @@ describe.skipIf(!redisUrl)('live map across API processes (Redis)', () => {
   const clients: RedisClients[] = [];
   let a: FastifyInstance;
   let b: FastifyInstance;
+  let servicesA: AppServices;
+  let servicesB: AppServices;
   let urlA: string;
   let urlB: string;
   const sockets: ClientSocket[] = [];
@@ -46,16 +48,16 @@ describe.skipIf(!redisUrl)('live map across API processes (Redis)', () => {
     const start = async () => {
       const redis = await createRedisClients(redisUrl!);
       clients.push(redis);
-      const app = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, redis });
-      await app.ready();
-      return app;
+      const built = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, redis });
+      await built.app.ready();
+      return built;
     };
-    [a, b] = [await start(), await start()];
+    [{ app: a, services: servicesA }, { app: b, services: servicesB }] = [await start(), await start()];
     [urlA, urlB] = [await listen(a), await listen(b)];
   });
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
-    const prefix = a?.meetHands.keyPrefix;
+    const prefix = servicesA?.meetHands.hands.keyPrefix;
     await a?.close();
     await b?.close();
     if (prefix) await clients[0]?.client.del(`${prefix}:nearby:geo`, `${prefix}:nearby:last`);
@@ -98,7 +100,7 @@ describe.skipIf(!redisUrl)('live map across API processes (Redis)', () => {
     expect(cardA.position).not.toEqual(cardB.position);
 
     const moved = next(onB.socket, 'hand:update', (card) => card.userId === anna.id);
-    a.clock.advance(60_000);
+    servicesA.clock.advance(60_000);
     expect((await call(a, 'POST', '/position', anna, away(here, 200, 1_500))).body).toEqual({ accepted: true });
     expect((await moved).position).not.toEqual(cardB.position);
 
@@ -117,8 +119,8 @@ describe.skipIf(!redisUrl)('live map across API processes (Redis)', () => {
     await raise(b, boris, here, { durationHours: 1 });
     await up;
     const gone = next(onA.socket, 'hand:remove', (r) => r.userId === boris.id);
-    b.clock.advance(3_600_001);
-    await b.meetHands.sweep();
+    servicesB.clock.advance(3_600_001);
+    await servicesB.meetHands.sweep();
     expect(await gone).toEqual({ userId: boris.id });
   });
 });

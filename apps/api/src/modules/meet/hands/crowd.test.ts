@@ -78,7 +78,7 @@ describe('a crowd on the live map', () => {
         );
         expect(oks.every(Boolean)).toBe(true);
       }
-      expect(t.app.meetHands.liveMap.size).toBe(CLIENTS);
+      expect(t.services.meetHands.hands.liveMap.size).toBe(CLIENTS);
 
       const anna = await adult(t.app, t.database);
       const updates = sockets.map((socket) => new Promise<HandCard>((resolve) => socket.once('hand:update', resolve)));

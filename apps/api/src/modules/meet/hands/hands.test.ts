@@ -36,7 +36,10 @@ describe.each(backends)('raised hands ($name)', (backend) => {
   afterAll(async () => {
     if ('redisUrl' in backend) {
       const redis = new Redis(backend.redisUrl!);
-      await redis.del(`${t.app.meetHands.keyPrefix}:nearby:geo`, `${t.app.meetHands.keyPrefix}:nearby:last`);
+      await redis.del(
+        `${t.services.meetHands.hands.keyPrefix}:nearby:geo`,
+        `${t.services.meetHands.hands.keyPrefix}:nearby:last`,
+      );
       await redis.quit();
     }
     await t?.close();
@@ -64,7 +67,7 @@ describe.each(backends)('raised hands ($name)', (backend) => {
       .insert(nfts)
       .values({ id: 900_000 + anna.id, type: NFT_TYPE.GOLD, status: 'OWNED', ownerId: anna.id });
     const at = away(here, 33, 812.345678);
-    const now = t.app.clock.now();
+    const now = t.services.clock.now();
     const raised = await raise(t.app, anna, at, { mood: 'romantic', note: '  coffee?  ', durationHours: 3 });
     expect(raised.status).toBe(200);
     const state = raised.body as MyHandState;
@@ -108,7 +111,7 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     const here = town();
     const [anna, viewer] = [await user(), await user()];
     const first = (await raise(t.app, anna, here, { mood: 'chat', note: 'hi', durationHours: 1 })).body as MyHandState;
-    t.app.clock.advance(10 * 60_000);
+    t.services.clock.advance(10 * 60_000);
     const second = (await raise(t.app, anna, here, { mood: 'business', durationHours: 8 })).body as MyHandState;
     expect(second.hand).toMatchObject({
       mood: 'business',
@@ -116,7 +119,7 @@ describe.each(backends)('raised hands ($name)', (backend) => {
       durationHours: 8,
       raisedAt: first.hand!.raisedAt,
     });
-    expect(Date.parse(second.hand!.expiresAt) - t.app.clock.now()).toBeGreaterThan(8 * HOUR - 60_000);
+    expect(Date.parse(second.hand!.expiresAt) - t.services.clock.now()).toBeGreaterThan(8 * HOUR - 60_000);
     const items = (await nearby(viewer, here)).filter((item) => item.userId === anna.id);
     expect(items).toHaveLength(1);
     expect(items[0]!.mood).toBe('business');
@@ -130,7 +133,7 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     const lowered = await call<MyHandState>(t.app, 'DELETE', '/hand', anna);
     expect(lowered).toMatchObject({ status: 200, body: { hand: null, ghost: false } });
     expect(await storedHand(anna.id)).toBeUndefined();
-    expect(await t.app.meetHands.index.has(anna.id)).toBe(false);
+    expect(await t.services.meetHands.hands.index.has(anna.id)).toBe(false);
     expect(ids(await nearby(viewer, here))).not.toContain(anna.id);
     expect((await call(t.app, 'GET', `/hands/${anna.id}?lat=${here.lat}&lng=${here.lng}`, viewer)).status).toBe(404);
     expect((await call<MyHandState>(t.app, 'GET', '/hand', anna)).body.hand).toBeNull();
@@ -142,16 +145,16 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     const here = town();
     const [anna, viewer] = [await user(), await user()];
     await raise(t.app, anna, here, { durationHours: 1 });
-    t.app.clock.advance(HOUR - 60_000);
+    t.services.clock.advance(HOUR - 60_000);
     expect(ids(await nearby(viewer, here))).toContain(anna.id);
-    t.app.clock.advance(60_001);
+    t.services.clock.advance(60_001);
     // Before any sweep: queries already leave it out.
     expect(ids(await nearby(viewer, here))).not.toContain(anna.id);
     expect((await call(t.app, 'GET', `/hands/${anna.id}?lat=${here.lat}&lng=${here.lng}`, viewer)).status).toBe(404);
     expect((await call<MyHandState>(t.app, 'GET', '/hand', anna)).body.hand).toBeNull();
-    await t.app.meetHands.sweep();
+    await t.services.meetHands.sweep();
     expect(await storedHand(anna.id)).toBeUndefined();
-    expect(await t.app.meetHands.index.has(anna.id)).toBe(false);
+    expect(await t.services.meetHands.hands.index.has(anna.id)).toBe(false);
   });
 
   it('ghost mode hides the user from everyone at once and shows them again when switched off', async () => {
@@ -241,14 +244,14 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     const refused = await raise(t.app, noGender, here);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'PROFILE_INCOMPLETE', message: 'Complete your profile first' });
-    const minorBirthday = new Date(t.app.clock.now() - 17 * 365.25 * 24 * HOUR);
+    const minorBirthday = new Date(t.services.clock.now() - 17 * 365.25 * 24 * HOUR);
     const minor = await user({ birthday: minorBirthday });
     const young = await raise(t.app, minor, here);
     expect(young.status).toBe(403);
     expect(young.body).toMatchObject({ code: 'ADULTS_ONLY', message: 'Meet and play is for adults only' });
     expect(await storedHand(noGender.id)).toBeUndefined();
     expect(await storedHand(minor.id)).toBeUndefined();
-    expect(await t.app.meetHands.index.has(minor.id)).toBe(false);
+    expect(await t.services.meetHands.hands.index.has(minor.id)).toBe(false);
     expect((await call(t.app, 'GET', '/hand', null)).status).toBe(401);
   });
 
@@ -297,14 +300,14 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     const here = town();
     const [anna, viewer] = [await user(), await user()];
     await raise(t.app, anna, here);
-    t.app.clock.advance(60_000);
+    t.services.clock.advance(60_000);
     const step = away(here, 0, 1_000); // 1 km in a minute: a bike
     expect((await call(t.app, 'POST', '/position', anna, { ...step, accuracy: 10 })).body).toEqual({ accepted: true });
     expect(await storedHand(anna.id)).toMatchObject({ lat: step.lat, lng: step.lng });
     const card = (await nearby(viewer, here)).find((item) => item.userId === anna.id)!;
     expect(distanceMeters(card.position, step)).toBeLessThan(150);
 
-    t.app.clock.advance(1_000);
+    t.services.clock.advance(1_000);
     const jump = away(here, 180, 50_000); // 50 km in a second
     const refused = await call(t.app, 'POST', '/position', anna, { ...jump, accuracy: 10 });
     expect(refused.body).toEqual({ accepted: false });
@@ -323,7 +326,7 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     // Without a raised hand there is nothing to move (and nothing to measure from).
     const idle = await user();
     expect((await call(t.app, 'POST', '/position', idle, here)).body).toEqual({ accepted: true });
-    expect(await t.app.meetHands.index.has(idle.id)).toBe(false);
+    expect(await t.services.meetHands.hands.index.has(idle.id)).toBe(false);
   });
 
   it('rebuilds the index from the hands table on start, so a restart loses no hand', async () => {
@@ -333,15 +336,22 @@ describe.each(backends)('raised hands ($name)', (backend) => {
     if ('redisUrl' in backend) {
       // As if Redis had lost its data.
       const redis = new Redis(backend.redisUrl!);
-      await redis.del(`${t.app.meetHands.keyPrefix}:nearby:geo`, `${t.app.meetHands.keyPrefix}:nearby:last`);
+      await redis.del(
+        `${t.services.meetHands.hands.keyPrefix}:nearby:geo`,
+        `${t.services.meetHands.hands.keyPrefix}:nearby:last`,
+      );
       await redis.quit();
     }
     const { createRedisClients } = await import('../../../lib/redis');
     const redis = 'redisUrl' in backend ? await createRedisClients(backend.redisUrl!) : undefined;
-    const restarted = await buildApp(t.config, { database: t.database, jwtSecret: TEST_JWT_SECRET, redis });
+    const { app: restarted, services } = await buildApp(t.config, {
+      database: t.database,
+      jwtSecret: TEST_JWT_SECRET,
+      redis,
+    });
     await restarted.ready();
     try {
-      expect(await restarted.meetHands.index.has(anna.id)).toBe(true);
+      expect(await services.meetHands.hands.index.has(anna.id)).toBe(true);
       expect(ids((await call<NearbyList>(restarted, 'GET', nearbyUrl(here), viewer)).body.items)).toContain(anna.id);
     } finally {
       await restarted.close();

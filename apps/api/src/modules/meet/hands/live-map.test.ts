@@ -130,8 +130,8 @@ describe('live map', () => {
     expect(await gone).toEqual({ userId: lowered.id });
 
     gone = next(w.socket, 'hand:remove', (r) => r.userId === expiring.id);
-    t.app.clock.advance(3_600_001);
-    await t.app.meetHands.sweep();
+    t.services.clock.advance(3_600_001);
+    await t.services.meetHands.sweep();
     expect(await gone).toEqual({ userId: expiring.id });
 
     gone = next(w.socket, 'hand:remove', (r) => r.userId === ghost.id);
@@ -155,7 +155,7 @@ describe('live map', () => {
     // A few metres inside the same cell: nobody can see a difference, so nothing is sent.
     const cell = snapToGrid(start.lat, start.lng);
     const sameCell = { lat: cell.lat + cell.latStep * 0.1, lng: cell.lng - cell.lngStep * 0.1 };
-    t.app.clock.advance(30_000);
+    t.services.clock.advance(30_000);
     expect((await call(t.app, 'POST', '/position', anna, sameCell)).body).toEqual({ accepted: true });
     await settled(w.socket);
     expect(updates.filter((c) => c.userId === anna.id)).toHaveLength(1);
@@ -163,7 +163,7 @@ describe('live map', () => {
     // To another cell inside the circle: the new shown point.
     const onward = away(here, 90, 900);
     const moved = next(w.socket, 'hand:update', (card) => card.userId === anna.id);
-    t.app.clock.advance(60_000);
+    t.services.clock.advance(60_000);
     expect((await call(t.app, 'POST', '/position', anna, onward)).body).toEqual({ accepted: true });
     const shownMoved = (await moved).position;
     expect(shownMoved).not.toEqual(shownFirst);
@@ -171,7 +171,7 @@ describe('live map', () => {
 
     // Out of the circle: removed for this watcher.
     const gone = next(w.socket, 'hand:remove', (r) => r.userId === anna.id);
-    t.app.clock.advance(5 * 60_000);
+    t.services.clock.advance(5 * 60_000);
     expect((await call(t.app, 'POST', '/position', anna, away(here, 90, 6_000))).body).toEqual({ accepted: true });
     expect(await gone).toEqual({ userId: anna.id });
   });
@@ -210,14 +210,14 @@ describe('live map', () => {
     await raise(t.app, d, away(elsewhere, 90, 100));
     await settled(w.socket);
     expect(seen.map((card) => card.userId)).not.toContain(d.id);
-    expect(t.app.meetHands.liveMap.size).toBeGreaterThan(0);
+    expect(t.services.meetHands.hands.liveMap.size).toBeGreaterThan(0);
   });
 
   it('forgets a watcher when its socket goes', async () => {
-    const before = t.app.meetHands.liveMap.size;
+    const before = t.services.meetHands.hands.liveMap.size;
     const w = await watcher(town());
-    expect(t.app.meetHands.liveMap.size).toBe(before + 1);
+    expect(t.services.meetHands.hands.liveMap.size).toBe(before + 1);
     w.socket.disconnect();
-    await expect.poll(() => t.app.meetHands.liveMap.size).toBe(before);
+    await expect.poll(() => t.services.meetHands.hands.liveMap.size).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Db } from '../../../db/client';
+import type { Database, Db } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { blockedIds } from '../../people/blocks';
 import { createNearbyIndex } from '../nearby/create-nearby-index';
@@ -13,11 +13,7 @@ import type { HandEvent } from './hand-event';
 import { LiveMap } from './live-map';
 import { deriveLocationSecret } from './location-secret';
 import { createMovementGuard } from './movement-guard';
-import { rebuildIndex } from './rebuild';
 import { handsScope } from './scope';
-import { startSweeper, sweepExpiredHands, type Sweeper } from './sweeper';
-import type { Realtime } from '../../../realtime/socket-server';
-import { onMeetWatch } from './watch-socket';
 import { tileOf } from './tiles';
 
 /** Everything the raised hands need, built once per app: the index, the live map, the secret. */
@@ -39,30 +35,26 @@ export interface MeetHands {
   announce(userId: number, prev: LatLng | null): Promise<void>;
   /** Tells the watchers who could see the hand at `last` that it is gone. */
   announceRemove(userId: number, last: LatLng): Promise<void>;
-  /** Drops expired hands now (the sweeper does it every second); resolves how many. */
-  sweep(): Promise<number>;
+  /** Closes the index and the hand bus (after the server closed). */
+  close(): Promise<void>;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    meetHands: MeetHands;
-  }
+export interface MeetHandsDeps {
+  database: Database;
+  /** DATA_DIR: names the Redis keys of an embedded database (scope.ts). */
+  dataDir: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  jwtSecret: string;
+  minAge: number;
+  redis?: Redis;
 }
 
-const SWEEP_INTERVAL_MS = 1_000;
-
-/**
- * Builds the raised-hands runtime and ties it to the app's life: on ready the index is rebuilt from
- * the hands table (a restart loses no hand) and the expiry sweeper starts; on close both stop.
- */
-export async function createMeetHands(
-  app: FastifyInstance,
-  options: { jwtSecret: string; redis?: Redis; realtime: Realtime },
-): Promise<MeetHands> {
-  const db = app.database.db;
-  const clock = app.clock;
-  const log = app.log.child({ module: 'meet-hands' });
-  const keyPrefix = `meet:${await handsScope(app.database, app.config.DATA_DIR)}`;
+/** Builds the raised-hands runtime: the nearby index, the live map and the bus between processes. */
+export async function createMeetHands(options: MeetHandsDeps): Promise<MeetHands> {
+  const { db } = options.database;
+  const { clock, log } = options;
+  const keyPrefix = `meet:${await handsScope(options.database, options.dataDir)}`;
   const secret = deriveLocationSecret(options.jwtSecret);
   const index = createNearbyIndex({
     ...(options.redis && { redis: options.redis, keyPrefix: `${keyPrefix}:nearby` }),
@@ -99,7 +91,7 @@ export async function createMeetHands(
     index,
     liveMap,
     secret,
-    minAge: app.config.MIN_AGE,
+    minAge: options.minAge,
     keyPrefix,
     async announce(userId, prev) {
       try {
@@ -126,23 +118,10 @@ export async function createMeetHands(
         log.error({ err: error, userId }, 'could not announce a lowered hand');
       }
     },
-    sweep: () => sweeper.sweep(),
+    async close() {
+      await bus?.close();
+      await index.close();
+    },
   };
-  const sweeper: Sweeper = startSweeper(() => sweepExpiredHands(hands), SWEEP_INTERVAL_MS, log);
-
-  options.realtime.onSocket((socket) => socket.on('meet:watch', (area, ack) => onMeetWatch(hands, socket, area, ack)));
-  app.decorate('meetHands', hands);
-  app.addHook('onReady', async () => {
-    const restored = await rebuildIndex(db, index, clock.now());
-    if (restored) log.info({ hands: restored }, 'nearby index rebuilt from the hands table');
-    sweeper.start();
-  });
-  app.addHook('preClose', async () => {
-    await sweeper.stop();
-  });
-  app.addHook('onClose', async () => {
-    await bus?.close();
-    await index.close();
-  });
   return hands;
 }

@@ -83,7 +83,7 @@ describe('location privacy through the API', () => {
     await arrived;
     positions.push(await stored(anna.id));
     for (const step of [1, 2, 3]) {
-      t.app.clock.advance(60_000);
+      t.services.clock.advance(60_000);
       await remember(
         await call(t.app, 'POST', '/position', anna, away(here, 20 + step * 40, 333.333333 + step * 211.111)),
       );
@@ -159,7 +159,7 @@ describe('location privacy through the API', () => {
 
     await raise(t.app, victim, a);
     const atA = await attack();
-    t.app.clock.advance(120_000);
+    t.services.clock.advance(120_000);
     expect((await call(t.app, 'POST', '/position', victim, b)).body).toEqual({ accepted: true });
     expect(await stored(victim.id)).toEqual(b);
     const atB = await attack();

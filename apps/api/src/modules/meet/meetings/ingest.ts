@@ -14,7 +14,7 @@ import type { StateChange } from './state-store';
 
 /**
  * What ingesting one fix does to the stored state, as pure decisions the store applies
- * atomically (state-store.ts). Time is the server's clock (app.clock): the device's own timestamp
+ * atomically (state-store.ts). Time is the server's clock (lib/clock.ts): the device's own timestamp
  * is only trusted to order one device's fixes and to spot fixes delivered late (see
  * docs/decisions/014-meeting-ingest.md).
  */

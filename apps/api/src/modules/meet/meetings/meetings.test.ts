@@ -64,7 +64,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
 
   const user = (fingerprint?: string) => kitUser(t.app, t.database, fingerprint);
   const record = (a: KitUser, b: KitUser) =>
-    t.app.meetings.store.get<PairRecord>(pairKey(pairOf(a.id, b.id)), t.app.clock.now());
+    t.services.meetings.store.get<PairRecord>(pairKey(pairOf(a.id, b.id)), t.services.clock.now());
   const fix = (at: number, north = 0, east = 0, accuracy = 5) => ({
     ...offsetMeters(ORIGIN, north, east),
     accuracy,
@@ -90,7 +90,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
     it('finds a 20-minute walk together, once, tells both, and keeps no position afterwards', async () => {
       const [a, b] = [await user(), await user()];
       const [eventsA, eventsB] = [await online(a), await online(b)];
-      const played = await playTrack(t.app, walkingTogether(7).fixes, a, b);
+      const played = await playTrack(t, walkingTogether(7).fixes, a, b);
       expect(new Set(played.statuses)).toEqual(new Set([200]));
       expect(played.a!.status).toBe('met');
 
@@ -143,7 +143,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
 
     it('does not count strangers passing by', async () => {
       const [a, b] = [await user(), await user()];
-      const passing = await playTrack(t.app, passingBy(3).fixes, a, b);
+      const passing = await playTrack(t, passingBy(3).fixes, a, b);
       expect(passing.a!.status).not.toBe('met');
       const pair = pairOf(a.id, b.id);
       expect(
@@ -162,10 +162,10 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
 
     it('forgets a pair that went quiet: positions and progress', async () => {
       const [a, b] = [await user(), await user()];
-      const start = t.app.clock.now();
+      const start = t.services.clock.now();
       // Each phone every 5 s, the two 2.5 s apart, for two minutes.
       for (let i = 0; i < 48; i++) {
-        t.app.clock.advance(2.5 * SECOND);
+        t.services.clock.advance(2.5 * SECOND);
         const from = i % 2 ? a : b;
         const to = from === a ? b : a;
         await api(
@@ -179,7 +179,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       expect((await view(t.app, a, b)).progress).toMatchObject({ status: 'together', minutesTogether: 1 });
       expect((await view(t.app, a, b)).peerPresent).toBe(true);
       expect((await record(a, b))!.state.fixes.some((f) => f !== null)).toBe(true);
-      t.app.clock.advance(PAIR_IDLE_TTL_MS + SECOND);
+      t.services.clock.advance(PAIR_IDLE_TTL_MS + SECOND);
       expect(await record(a, b)).toBeNull();
       expect((await view(t.app, a, b)).progress).toMatchObject({ status: 'idle', minutesTogether: 0, progressMs: 0 });
     });
@@ -187,17 +187,17 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
     it('orders a device’s fixes by its own clock: repeats and late deliveries change nothing', async () => {
       const [a, b] = [await user(), await user()];
       const at = 5_000_000;
-      t.app.clock.advance(SECOND);
+      t.services.clock.advance(SECOND);
       await api(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, fix(at));
-      t.app.clock.advance(SECOND);
+      t.services.clock.advance(SECOND);
       await api(t.app, 'POST', `/meet/meetings/${a.id}/position`, b, fix(at + 123_456, 0, 1));
       const before = await record(a, b);
-      t.app.clock.advance(SECOND);
+      t.services.clock.advance(SECOND);
       // The same fix again, and one taken before it.
       await api(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, fix(at));
       await api(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, fix(at - 1000, 0, 50));
       // Taken 5 s after the first but delivered 20 s late.
-      t.app.clock.advance(20 * SECOND);
+      t.services.clock.advance(20 * SECOND);
       await api(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, fix(at + 5000, 0, 50));
       expect((await record(a, b))!.state).toEqual(before!.state);
     });
@@ -235,12 +235,12 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       });
       expect(early).toMatchObject({ status: 409, body: { code: 'MINT_NOT_ALLOWED' } });
 
-      await recordMeeting(t.app, t.database, a, b, []);
+      await recordMeeting(t.services, a, b, []);
       const shown = (await view(t.app, a, b)).myCode;
       expect(shown.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/);
       expect(shown.qr).toBe(`https://meet.example/meet/${a.id}?code=${shown.code}`);
-      expect(Date.parse(shown.expiresAt)).toBeGreaterThan(t.app.clock.now());
-      expect(Date.parse(shown.expiresAt)).toBeLessThanOrEqual(t.app.clock.now() + 30 * SECOND);
+      expect(Date.parse(shown.expiresAt)).toBeGreaterThan(t.services.clock.now());
+      expect(Date.parse(shown.expiresAt)).toBeLessThanOrEqual(t.services.clock.now() + 30 * SECOND);
 
       // Wrong codes: made up, the scanner's own, shown to someone else. Nothing changes.
       const c = await user();
@@ -253,7 +253,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       expect((await view(t.app, a, b)).confirmedByPeer).toBe(false);
 
       // Typed in lower case a little after it rotated: still fine.
-      t.app.clock.advance(Date.parse(shown.expiresAt) - t.app.clock.now() + SECOND);
+      t.services.clock.advance(Date.parse(shown.expiresAt) - t.services.clock.now() + SECOND);
       const ok = await confirm(b, a, shown.code.toLowerCase());
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ confirmedByMe: true, confirmedByPeer: false });
@@ -265,7 +265,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
 
       // A code two windows old has expired.
       const old = (await view(t.app, b, a)).myCode.code;
-      t.app.clock.advance(61 * SECOND);
+      t.services.clock.advance(61 * SECOND);
       expect((await confirm(a, b, old)).body.code).toBe('MEETING_CODE_INVALID');
       expect((await view(t.app, a, b)).confirmedByMe).toBe(false);
       const fresh = (await view(t.app, b, a)).myCode.code;
@@ -278,13 +278,13 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
     it('ignores and flags impossible movement, once per cooldown, and shows the time left', async () => {
       const [a, b] = [await user(), await user()];
       const start = 9_000_000;
-      t.app.clock.advance(SECOND);
+      t.services.clock.advance(SECOND);
       await api(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, fix(start));
       await api(t.app, 'POST', `/meet/meetings/${a.id}/position`, b, fix(start, 0, 1));
       const before = await record(a, b);
       // 50 km five seconds later, twice.
       for (const n of [1, 2]) {
-        t.app.clock.advance(5 * SECOND);
+        t.services.clock.advance(5 * SECOND);
         await api(t.app, 'POST', `/meet/meetings/${b.id}/position`, a, fix(start + n * 5 * SECOND, 50_000, 0));
       }
       expect((await record(a, b))!.state).toEqual(before!.state);
@@ -305,13 +305,13 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       });
       expect((await view(t.app, b, a)).restriction).toBeNull();
 
-      t.app.clock.advance(10 * HOUR);
+      t.services.clock.advance(10 * HOUR);
       const later = await view(t.app, a, b);
       expect(later.restriction!.remainingMs).toBeLessThanOrEqual((RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10) * HOUR);
       expect(later.requirements.find((r) => r.key === 'notRestricted')!.values).toMatchObject({
         hours: RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10,
       });
-      t.app.clock.advance((RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10) * HOUR);
+      t.services.clock.advance((RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS - 10) * HOUR);
       expect((await view(t.app, a, b)).restriction).toBeNull();
     });
 
@@ -332,13 +332,13 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       expect([await rows(a.id), await rows(second.id), await rows(b.id)]).toEqual([1, 1, 0]);
 
       // A third account on it: everyone's 72 h start again.
-      t.app.clock.advance(30 * HOUR);
+      t.services.clock.advance(30 * HOUR);
       expectNear((await view(t.app, a, b)).restriction!.remainingMs, (RESTRICTION_SHARED_DEVICE_HOURS - 30) * HOUR);
       const third = await user(device);
       await view(t.app, third, b);
       expectNear((await view(t.app, a, b)).restriction!.remainingMs, RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
       expect([await rows(a.id), await rows(second.id), await rows(third.id)]).toEqual([2, 2, 1]);
-      t.app.clock.advance(RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
+      t.services.clock.advance(RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
       expect((await view(t.app, a, b)).restriction).toBeNull();
     });
 
@@ -358,7 +358,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
       expect((await view(t.app, junk, peer)).restriction).toMatchObject({ reason: 'shared_device' });
       // The person on a device of their own is not touched by the bucket.
       expect((await view(t.app, peer, first)).restriction).toBeNull();
-      t.app.clock.advance(RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
+      t.services.clock.advance(RESTRICTION_SHARED_DEVICE_HOURS * HOUR);
     });
   });
 
@@ -392,10 +392,10 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
         pairNotMinted: null,
         notRestricted: null,
       });
-      await giveToken(t.app, t.database, b.id, NFT_TYPE.SILVER, 30 * HOUR);
-      await giveToken(t.app, t.database, b.id, NFT_TYPE.ICON, 30 * HOUR);
-      await giveToken(t.app, t.database, a.id, NFT_TYPE.SILVER, 2 * HOUR);
-      await recordMeeting(t.app, t.database, a, b);
+      await giveToken(t.services, b.id, NFT_TYPE.SILVER, 30 * HOUR);
+      await giveToken(t.services, b.id, NFT_TYPE.ICON, 30 * HOUR);
+      await giveToken(t.services, a.id, NFT_TYPE.SILVER, 2 * HOUR);
+      await recordMeeting(t.services, a, b);
       const silver = await view(t.app, a, b);
       expect(silver.peer.levels).toEqual(['SILVER', 'ICON']);
       expect(silver).toMatchObject({
@@ -414,7 +414,7 @@ describe.each(variants)('meetings ($name)', ({ redis }) => {
           values: expect.objectContaining({ level: 'SILVER', hours: 22, required: 24 }),
         },
       ]);
-      t.app.clock.advance(22 * HOUR);
+      t.services.clock.advance(22 * HOUR);
       expect((await view(t.app, a, b)).canMint).toBe(true);
     });
 

@@ -8,7 +8,7 @@ import {
   mintChancesSchema,
 } from '@app/shared/schemas/meet';
 import type { MeetingService } from './service';
-import { sightDevice } from './plugin';
+import { sightDevice } from './sight-device';
 
 const bearer = [{ bearer: [] }];
 

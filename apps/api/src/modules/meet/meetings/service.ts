@@ -33,7 +33,7 @@ export interface MeetingServiceDeps {
   store: StateStore;
   codes: MeetingCodes;
   chances: Record<SaleLevel, number>;
-  /** To every socket of one user (app.realtime.toUser, looked up when used). */
+  /** To every socket of one user (realtime.toUser). */
   emit: Emit;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }

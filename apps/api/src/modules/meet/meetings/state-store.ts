@@ -1,14 +1,10 @@
-import type { Redis } from 'ioredis';
-import { MemoryStateStore } from './memory-state-store';
-import { RedisStateStore } from './redis-state-store';
-
 /**
  * Where meeting detection keeps its working state between requests: per pair, the detector's
  * state (at most the latest fix of each user), each side's last believable fix (what the
  * impossible-movement check measures from) and presence. Several API processes may ingest fixes
  * of the same pair, so every change is an atomic read-modify-write.
  *
- * Expiry is logical, on the caller's clock (app.clock), so a test that moves the clock forward
+ * Expiry is logical, on the caller's clock (the app's Clock), so a test that moves the clock forward
  * sees idle state vanish exactly as production does; the backends also drop expired entries
  * for real (a sweep in process, PEXPIRE on Redis), so precise positions do not linger.
  */
@@ -31,15 +27,4 @@ export interface StateStore {
   update<T, R>(key: string, now: number, change: (current: T | null) => StateChange<T, R>): Promise<R>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface CreateStateStoreOptions {
-  /** The app's Redis command connection when REDIS_URL is set. */
-  redis?: Redis;
-  keyPrefix?: string;
-}
-
-/** Redis when the app has it (several processes ingest fixes), in process otherwise. */
-export function createStateStore({ redis, keyPrefix }: CreateStateStoreOptions = {}): StateStore {
-  return redis ? new RedisStateStore({ redis, ...(keyPrefix ? { keyPrefix } : {}) }) : new MemoryStateStore();
 }
