@@ -34,8 +34,7 @@ import { createUserModule } from './modules/user';
 import { createProviderSignInModule } from './modules/provider-sign-in';
 import { createReferralModule } from './modules/referral';
 import { createNewsModule } from './modules/news';
-import { createLinksService } from './modules/cpa/links-service';
-import { cpaRoutes } from './modules/cpa/routes';
+import { createCpaModule, type CpaModule } from './modules/cpa/index';
 import { createChatModule } from './modules/chat';
 import { createReportModule } from './modules/report';
 import { createMeetHandsModule, type MeetHandsModule } from './modules/meet/hands';
@@ -89,6 +88,8 @@ export interface AppServices {
   meetings: MeetingService;
   /** The chain workers (deposits, queues, purchases, withdrawals) when a chain is attached. */
   cryptoWorkers?: CryptoWorkers;
+  /** The partner programme: its approval sweep and postback sender (tests drive them directly). */
+  cpa: CpaModule;
 }
 
 export interface BuiltApp {
@@ -268,6 +269,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const referral = createReferralModule({ db, accounts, visitorSecret: `${deps.jwtSecret}:visitors`, clock });
   const news = createNewsModule({ db });
   const report = createReportModule({ db });
+  const cpa = createCpaModule({
+    db,
+    events,
+    jobs,
+    config,
+    now: clock.now,
+    visitorSecret: `${deps.jwtSecret}:visitors`,
+    log: app.log,
+  });
+  lifecycle(cpa);
   const security = createSecurityModule({
     db,
     serverSecret: deps.jwtSecret,
@@ -373,12 +384,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       await api.register(providerSignIn.routes, { prefix: '/user', ...providerSignIn.routeOptions });
       await api.register(referral.routes, { prefix: '/referral', ...referral.routeOptions });
       await api.register(news.routes, { prefix: '/notif', ...news.routeOptions });
-      await api.register(cpaRoutes, {
-        prefix: '/cpa',
-        db,
-        links: createLinksService({ db, publicUrl: config.PUBLIC_URL, now: clock.now }),
-        visitorSecret: `${deps.jwtSecret}:visitors`,
-      });
+      await api.register(cpa.routes, { prefix: '/cpa', ...cpa.routeOptions });
+      await api.register(cpa.programmeRoutes, { prefix: '/cpa', ...cpa.programmeRouteOptions });
       await api.register(chat.routes, { prefix: '/chat', ...chat.routeOptions });
       await api.register(report.routes, { prefix: '/report', ...report.routeOptions });
       await api.register(meetHands.routes, { prefix: '/meet', ...meetHands.routeOptions });
@@ -412,6 +419,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       meetHands,
       meetings,
       cryptoWorkers: cryptoModule?.workers,
+      cpa,
     },
   };
 }

@@ -141,6 +141,23 @@ const envSchema = z.object({
   KYC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   /** Days the document photos are kept after the final decision (anti-money-laundering duties), then deleted. */
   KYC_RETENTION_DAYS: z.coerce.number().int().min(1).default(1825),
+  // Partner programme (CPA). A conversion sooner than this after its click is rejected as too fast.
+  CPA_MIN_CLICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /** More people than this attributed to one partner from one address or device are rejected as a cluster. */
+  CPA_CLUSTER_MAX: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Seconds between two sweeps that approve conversions whose holding period ended. */
+  CPA_APPROVE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Tests only (refused when APP_ENV=production): postbacks may reach these hosts or addresses
+  // (comma-separated) although they are private; everything else must resolve to public addresses.
+  CPA_POSTBACK_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** E-mail addresses that become admins at registration or login (the first staff). */
   ADMIN_EMAILS: z
     .string()
@@ -207,6 +224,8 @@ function checkTestOnlyConfig(values: Env): string[] {
   if (values.MINT_RANDOM_SEED) problems.push('MINT_RANDOM_SEED: not allowed when APP_ENV=production');
   if (values.CLOCK_CONTROL) problems.push('CLOCK_CONTROL: not allowed when APP_ENV=production');
   if (values.CRASH_AT) problems.push('CRASH_AT: not allowed when APP_ENV=production');
+  if (values.CPA_POSTBACK_ALLOW_HOSTS.length)
+    problems.push('CPA_POSTBACK_ALLOW_HOSTS: not allowed when APP_ENV=production');
   return problems;
 }
 

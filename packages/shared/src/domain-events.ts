@@ -10,7 +10,14 @@ const wei = z.string().regex(/^\d+$/);
 const level = z.number().int().min(0).max(3);
 
 export const domainEventSchemas = {
-  'user.registered': z.object({ userId: id, referrerId: id.nullable(), partnerLinkId: id.nullable() }),
+  'user.registered': z.object({
+    userId: id,
+    referrerId: id.nullable(),
+    partnerLinkId: id.nullable(),
+    /** The registering browser (lib/visitor.ts visitorOf) and a keyed hash of its address: fraud rules. */
+    visitor: z.string().nullable().optional(),
+    addressHash: z.string().nullable().optional(),
+  }),
   'profile.completed': z.object({ userId: id }),
   'deposit.credited': z.object({
     userId: id,
@@ -44,6 +51,10 @@ export const domainEventSchemas = {
   // Room for the modules that come next; their publishers fill these in.
   'kyc.decided': z.object({ userId: id, applicationId: id, status: z.string(), maxNftType: level.nullable() }),
   'referral.rewarded': z.object({ beneficiaryId: id, sourceEvent: z.string(), level: z.number().int(), amount: wei }),
+  /** A module asks the treasury to pay a person (a partner's payout); `purpose` and `refId` make it once. */
+  'payout.requested': z.object({ userId: id, amount: wei, purpose: z.string(), refId: id }),
+  /** The treasury's transfer for that request arrived (`paid`) or will never be sent (`failed`). */
+  'payout.settled': z.object({ userId: id, purpose: z.string(), refId: id, outcome: z.enum(['paid', 'failed']) }),
   'conversion.recorded': z.object({ conversionId: id, linkId: id, userId: id, action: z.string() }),
 } as const;
 

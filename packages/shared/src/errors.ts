@@ -121,6 +121,12 @@ export const ERROR_CATALOGUE = {
   },
   KYC_SECOND_STAFF_REQUIRED: { status: 403, message: 'Another staff member must confirm this decision' },
   KYC_NOTHING_TO_CONFIRM: { status: 409, message: 'No decision on this application is waiting for confirmation' },
+  // Partner programme (CPA)
+  CPA_ALREADY_APPLIED: { status: 409, message: 'Your partner application is already sent' },
+  CPA_NOT_PARTNER: { status: 403, message: 'This is for approved partners only' },
+  CPA_NOTHING_TO_PAY: { status: 409, message: 'There are no approved rewards to pay out yet' },
+  CPA_NO_CALLBACK: { status: 409, message: 'This link has no callback URL' },
+  CPA_POSTBACK_DELIVERED: { status: 409, message: 'This postback was already delivered' },
   KYC_CLAIMED: { status: 409, message: 'Another moderator is looking at this application' },
   // Why a transaction, a purchase or a mint attempt failed: stored in its `error` field, shown
   // translated by the web app (TRANSACTION_FAILED above is the generic one). Never an HTTP answer.

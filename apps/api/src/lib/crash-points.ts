@@ -4,7 +4,13 @@
  * config refuses it in production. The points stand where money or tokens are in flight.
  */
 export type CrashPoint =
-  'purchase.step.sent' | 'withdrawal.sent' | 'mint.sent' | 'supply.sent' | 'deposit.credited' | 'event.committed';
+  | 'purchase.step.sent'
+  | 'withdrawal.sent'
+  | 'mint.sent'
+  | 'supply.sent'
+  | 'deposit.credited'
+  | 'event.committed'
+  | 'payout.sent';
 
 let armed: string | undefined;
 let remaining = 1;

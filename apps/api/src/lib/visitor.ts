@@ -14,6 +14,11 @@ export function visitorOf(request: FastifyRequest): string {
   return `ip:${crypto.createHash('sha256').update(request.ip).digest('hex').slice(0, 32)}`;
 }
 
+/** The client address as a hash (like visitorOf's fallback): "many people from one address". */
+export function addressHashOf(request: FastifyRequest): string {
+  return crypto.createHash('sha256').update(`address|${request.ip}`).digest('hex').slice(0, 32);
+}
+
 /**
  * The server's own signal for a visit: a keyed hash of the client address, the user agent and the
  * UTC day. Hits count once per visitor id AND once per origin, so rotating the visitor id (or the

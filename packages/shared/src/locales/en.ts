@@ -27,6 +27,8 @@ export const msgEn = {
   'invalid-phone': 'Invalid phone number',
   'min-amount': 'The minimum is {{n}}',
   'invalid-url': 'Enter a web address starting with http:// or https://',
+  'unknown-macro':
+    'Unknown macro {{names}}: use {uid}, {clickid}, {action}, {status}, {payout}, {currency}, {event_id}, {link_id} or {timestamp}',
 } satisfies Record<MessageKey extends `msg.${infer K}` ? K : never, string>;
 
 /** English texts of the error catalogue. */
@@ -112,6 +114,11 @@ export const errorsEn = {
   KYC_CONFIRMATION_PENDING: 'A decision on this application is waiting for a second staff member',
   KYC_SECOND_STAFF_REQUIRED: 'Another staff member must confirm this decision',
   KYC_NOTHING_TO_CONFIRM: 'No decision on this application is waiting for confirmation',
+  CPA_ALREADY_APPLIED: 'Your partner application is already sent',
+  CPA_NOT_PARTNER: 'This is for approved partners only',
+  CPA_NOTHING_TO_PAY: 'There are no approved rewards to pay out yet',
+  CPA_NO_CALLBACK: 'This link has no callback URL',
+  CPA_POSTBACK_DELIVERED: 'This postback was already delivered',
   KYC_CLAIMED: 'Another moderator is looking at this application',
   TRANSACTION_REVERTED: 'The transaction was reverted on chain',
   TRANSFER_NOT_SENT: 'The transfer could not be sent',

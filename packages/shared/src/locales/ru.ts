@@ -25,6 +25,8 @@ export const msgRu = {
   'invalid-phone': 'Неверный номер телефона',
   'min-amount': 'Минимум {{n}}',
   'invalid-url': 'Введите веб-адрес, начинающийся с http:// или https://',
+  'unknown-macro':
+    'Неизвестный макрос {{names}}: используйте {uid}, {clickid}, {action}, {status}, {payout}, {currency}, {event_id}, {link_id} или {timestamp}',
 } satisfies Record<keyof typeof msgEn, string>;
 
 /** Russian texts of the error catalogue. */
@@ -110,6 +112,11 @@ export const errorsRu = {
   KYC_CONFIRMATION_PENDING: 'Решение по этой заявке ждёт подтверждения второго сотрудника',
   KYC_SECOND_STAFF_REQUIRED: 'Это решение должен подтвердить другой сотрудник',
   KYC_NOTHING_TO_CONFIRM: 'По этой заявке нет решения, ожидающего подтверждения',
+  CPA_ALREADY_APPLIED: 'Ваша заявка партнёра уже отправлена',
+  CPA_NOT_PARTNER: 'Это доступно только одобренным партнёрам',
+  CPA_NOTHING_TO_PAY: 'Пока нет одобренных вознаграждений к выплате',
+  CPA_NO_CALLBACK: 'У этой ссылки нет адреса обратного вызова',
+  CPA_POSTBACK_DELIVERED: 'Этот постбэк уже доставлен',
   KYC_CLAIMED: 'Эту заявку сейчас смотрит другой модератор',
   TRANSACTION_REVERTED: 'Транзакция отклонена в блокчейне',
   TRANSFER_NOT_SENT: 'Перевод не удалось отправить',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MSG } from '../validation/messages';
+import { MSG, withValues } from '../validation/messages';
+import { unknownMacros } from './cpa-programme';
+import { amountSchema } from './crypto';
 import { maxLengthMessage, requiredText } from '../validation/rules';
 
 /** Where a partner link sends people (GET /api/cpa/landings): the home page or a partner landing. */
@@ -27,7 +29,15 @@ const callbackUrlSchema = z
       }
     },
     { error: MSG.invalidUrl },
-  );
+  )
+  .superRefine((value, ctx) => {
+    const unknown = unknownMacros(value);
+    if (unknown.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: withValues(MSG.unknownMacro, { names: unknown.map((n) => `{${n}}`).join(', ') }),
+      });
+  });
 
 /** SPEC.md section 5: an empty callbackUrl is dropped from the payload; the server reads it as none. */
 const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -73,6 +83,12 @@ export const cpaLinkSchema = z.object({
   /** Visitors counted through the link (once per visitor), and people who registered through it. */
   hits: z.number().int().min(0),
   regs: z.number().int().min(0),
+  /** Revenue from the link's people, the partner's income from it (approved and paid rewards), and what was paid out. */
+  value: amountSchema,
+  profit: amountSchema,
+  paid: amountSchema,
+  /** The callback answered 410 Gone: no postbacks until a callback URL is saved again. */
+  callbackDisabled: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

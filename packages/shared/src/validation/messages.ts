@@ -27,6 +27,7 @@ export const MSG = {
   invalidPhone: 'msg.invalid-phone',
   minAmount: 'msg.min-amount',
   invalidUrl: 'msg.invalid-url',
+  unknownMacro: 'msg.unknown-macro',
 } as const;
 
 export type MessageKey = (typeof MSG)[keyof typeof MSG];

@@ -59,6 +59,8 @@ export const cpaLinks = pgTable(
     /** One of CPA_LANDINGS: where the link sends people. */
     landing: text('landing').notNull(),
     callbackUrl: text('callback_url'),
+    /** Set when the callback answered 410 Gone: no postbacks until the partner saves a callback again. */
+    callbackDisabledAt: timestamp('callback_disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

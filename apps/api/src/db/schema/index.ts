@@ -11,3 +11,5 @@ export * from './platform';
 export * from './sessions';
 export * from './security';
 export * from './kyc';
+export * from './cpa';
+export * from './payouts';

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CpaLanding, CpaLink, CpaLinkCreate, CpaLinkUpdate } from '@app/shared/schemas/cpa';
 import type { Db } from '../../db/client';
-import { cpaHits, cpaLinks, users } from '../../db/schema';
+import { cpaAttributions, cpaConversions, cpaHits, cpaLinks, cpaPayouts } from '../../db/schema';
+import { fromWei } from '../../lib/wei';
 import { AppError } from '../../lib/app-error';
 
 type LinkRow = typeof cpaLinks.$inferSelect;
@@ -19,31 +20,49 @@ export function createLinksService(deps: { db: Db; publicUrl: string; now: () =>
   async function present(rows: LinkRow[]): Promise<CpaLink[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [hits, regs] = await Promise.all([
+    const [hits, regs, money] = await Promise.all([
       db
         .select({ linkId: cpaHits.linkId, n: sql<number>`count(*)::int` })
         .from(cpaHits)
         .where(inArray(cpaHits.linkId, ids))
         .groupBy(cpaHits.linkId),
       db
-        .select({ linkId: users.cpaLinkId, n: sql<number>`count(*)::int` })
-        .from(users)
-        .where(inArray(users.cpaLinkId, ids))
-        .groupBy(users.cpaLinkId),
+        .select({ linkId: cpaAttributions.linkId, n: sql<number>`count(*)::int` })
+        .from(cpaAttributions)
+        .where(inArray(cpaAttributions.linkId, ids))
+        .groupBy(cpaAttributions.linkId),
+      db
+        .select({
+          linkId: cpaConversions.linkId,
+          value: sql<string>`coalesce(sum(${cpaConversions.value}), 0)::text`,
+          profit: sql<string>`coalesce(sum(${cpaConversions.payout}) filter (where ${cpaConversions.status} in ('approved', 'paid')), 0)::text`,
+          paid: sql<string>`coalesce(sum(${cpaConversions.payout}) filter (where ${cpaPayouts.status} = 'paid'), 0)::text`,
+        })
+        .from(cpaConversions)
+        .leftJoin(cpaPayouts, eq(cpaPayouts.id, cpaConversions.payoutId))
+        .where(inArray(cpaConversions.linkId, ids))
+        .groupBy(cpaConversions.linkId),
     ]);
     const count = (list: { linkId: number | null; n: number }[], id: number) =>
       list.find((r) => r.linkId === id)?.n ?? 0;
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      landing: row.landing as CpaLanding,
-      callbackUrl: row.callbackUrl,
-      url: urlOf(row),
-      hits: count(hits, row.id),
-      regs: count(regs, row.id),
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }));
+    return rows.map((row) => {
+      const sums = money.find((m) => m.linkId === row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        landing: row.landing as CpaLanding,
+        callbackUrl: row.callbackUrl,
+        url: urlOf(row),
+        hits: count(hits, row.id),
+        regs: count(regs, row.id),
+        value: fromWei(sums?.value ?? '0'),
+        profit: fromWei(sums?.profit ?? '0'),
+        paid: fromWei(sums?.paid ?? '0'),
+        callbackDisabled: row.callbackDisabledAt !== null,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
   }
 
   /** A live link of `ownerId`; another person's link, or a deleted one, is not found. */
@@ -81,7 +100,8 @@ export function createLinksService(deps: { db: Db; publicUrl: string; now: () =>
         .set({
           ...(patch.name !== undefined && { name: patch.name }),
           ...(patch.landing !== undefined && { landing: patch.landing }),
-          ...(patch.callbackUrl !== undefined && { callbackUrl: patch.callbackUrl }),
+          // Saving a callback URL (again) turns postbacks back on after a 410.
+          ...(patch.callbackUrl !== undefined && { callbackUrl: patch.callbackUrl, callbackDisabledAt: null }),
           updatedAt: new Date(deps.now()),
         })
         .where(and(eq(cpaLinks.id, id), isNull(cpaLinks.deletedAt)))

@@ -20,10 +20,12 @@ import { recordPartnerHit } from './service';
 
 const bearer = [{ bearer: [] }];
 
-export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; links: LinksService; visitorSecret: string }> = async (
-  app,
-  { db, links, visitorSecret },
-) => {
+export const cpaRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  links: LinksService;
+  visitorSecret: string;
+  now: () => number;
+}> = async (app, { db, links, visitorSecret, now }) => {
   app.post(
     '/hits',
     {
@@ -47,7 +49,7 @@ export const cpaRoutes: FastifyPluginAsyncZod<{ db: Db; links: LinksService; vis
       const counted = await recordPartnerHit(db, {
         linkId: link.linkId,
         visitor: visitorOf(request),
-        origin: originOf(request, visitorSecret, app.clock.now()),
+        origin: originOf(request, visitorSecret, now()),
         partnerUid: link.uid,
       });
       return { counted };

@@ -11,7 +11,7 @@ import type { CryptoContext } from './context';
  * crash the worker resends the very same bytes or learns that they never ran: nothing is guessed.
  * A broadcast the node refuses is undone the same way (`alsoRecord` with null).
  */
-export type JournalPurpose = 'GASING' | 'APPROVE' | 'BUY_NFT' | 'OUTPUT' | 'mint' | 'supply' | 'grant';
+export type JournalPurpose = 'GASING' | 'APPROVE' | 'BUY_NFT' | 'OUTPUT' | 'mint' | 'supply' | 'grant' | 'payout';
 
 export function journaled(
   ctx: CryptoContext,

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { NATIVE_SCAN_MAX_BLOCKS, type NativeTransfer, type UsdtTransfer } from '../../chain/gateway';
-import { chainCursors, cryptoTransactions, wallets } from '../../db/schema';
+import { chainCursors, cryptoTransactions, treasuryPayouts, wallets } from '../../db/schema';
 import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
 import { lockWallet, move, post } from './ledger';
@@ -74,15 +74,29 @@ export function createDepositWatcher(ctx: CryptoContext) {
 
   // ---------------------------------------------------------------- USDT
 
-  const typeOf = (transfer: UsdtTransfer) =>
-    transfer.from.toLowerCase() === ctx.chain.marketAddress.toLowerCase() ? ('REWARD' as const) : ('INPUT' as const);
+  /** The market's seller rewards and the treasury's payouts are REWARD; every other transfer is a deposit. */
+  async function typeOf(transfer: UsdtTransfer): Promise<'REWARD' | 'INPUT'> {
+    if (transfer.from.toLowerCase() === ctx.chain.marketAddress.toLowerCase()) return 'REWARD';
+    const [payout] = await ctx.db
+      .select({ id: treasuryPayouts.id })
+      .from(treasuryPayouts)
+      .where(eq(treasuryPayouts.txHash, transfer.txHash));
+    return payout ? 'REWARD' : 'INPUT';
+  }
+  const memoOf = (type: 'REWARD' | 'INPUT', transfer: UsdtTransfer) =>
+    type === 'INPUT'
+      ? 'deposit'
+      : transfer.from.toLowerCase() === ctx.chain.marketAddress.toLowerCase()
+        ? 'seller reward paid by the market'
+        : 'payout from the treasury';
 
   async function credit(userId: number, transfer: UsdtTransfer, finality: Finality) {
+    const type = await typeOf(transfer);
     const row = await ctx.db.transaction(async (tx) => {
       await lockWallet(tx, userId);
       const values = {
         userId,
-        type: typeOf(transfer),
+        type,
         status: 'CONFIRMED' as const,
         amount: transfer.value.toString(),
         counterparty: transfer.from,
@@ -103,7 +117,7 @@ export function createDepositWatcher(ctx: CryptoContext) {
           : await tx.insert(cryptoTransactions).values(values).returning(),
       );
       await post(tx, {
-        memo: values.type === 'REWARD' ? 'seller reward paid by the market' : 'deposit',
+        memo: memoOf(type, transfer),
         transactionId: saved.id,
         postings: move('external', 'available', transfer.value, undefined, userId),
       });
@@ -125,11 +139,12 @@ export function createDepositWatcher(ctx: CryptoContext) {
 
   async function showPending(userId: number, transfer: UsdtTransfer, finality: Finality) {
     const confirmations = confirmationsAt(finality, transfer.blockNumber);
+    const type = await typeOf(transfer);
     const [row] = await ctx.db
       .insert(cryptoTransactions)
       .values({
         userId,
-        type: typeOf(transfer),
+        type,
         status: 'PENDING',
         amount: transfer.value.toString(),
         counterparty: transfer.from,

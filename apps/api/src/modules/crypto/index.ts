@@ -9,6 +9,7 @@ import { scheduleReconciliation } from './reconciliation-job';
 import { cryptoRoutes } from './routes';
 import { createCryptoWorkers } from './workers';
 import { mailWithdrawals } from './withdrawal-mails';
+import { subscribeTreasuryPayouts } from './treasury-payouts';
 import type { EventBus } from '../../events/event-bus';
 import type { Mailer } from '../mail/mailer';
 
@@ -62,6 +63,7 @@ export async function createCryptoModule(deps: {
   });
   const workers = createCryptoWorkers(ctx, deps.log, deps.config.CHAIN_POLL_INTERVAL_MS, deps.extraPass);
   wake = () => workers.wake();
+  subscribeTreasuryPayouts(deps.withdrawals.events, () => workers.wake());
   const reconciliation = await scheduleReconciliation(deps.jobs, ctx, deps.config.RECONCILE_INTERVAL_MINUTES, deps.log);
   return {
     ctx,

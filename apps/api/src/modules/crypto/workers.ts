@@ -4,6 +4,7 @@ import { createDepositWatcher } from './deposit-watcher';
 import { serveQueue, settleTokenSends } from './market-service';
 import { createPurchaseProcessor } from './purchase-processor';
 import { createWithdrawalSender } from './withdrawal-sender';
+import { createTreasuryPayoutSender } from './treasury-payouts';
 
 interface Log {
   error(obj: object, msg: string): void;
@@ -26,6 +27,7 @@ export function createCryptoWorkers(
   const deposits = createDepositWatcher(ctx);
   const purchases = createPurchaseProcessor(ctx, log);
   const withdrawals = createWithdrawalSender(ctx, log);
+  const payouts = createTreasuryPayoutSender(ctx, log);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -42,6 +44,7 @@ export function createCryptoWorkers(
       ],
       ['purchases', () => purchases.run()],
       ['withdrawals', () => withdrawals.run()],
+      ['payouts', () => payouts.run()],
       ['mints', () => settleMints?.() ?? Promise.resolve()],
       ['token sends', () => settleTokenSends(ctx)],
     ] as const) {

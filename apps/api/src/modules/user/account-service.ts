@@ -118,7 +118,7 @@ export function createAccountService(deps: AccountDeps) {
     async register(
       input: RegisterInput,
       locale: Locale,
-      partner: { linkId: number; uid: string | null } | null = null,
+      partner: { linkId: number; uid: string | null; visitor?: string; addressHash?: string } | null = null,
       client?: SignInClient,
     ): Promise<AuthRecordResponse> {
       await deps.limits.consume('register', input.email);
@@ -143,6 +143,8 @@ export function createAccountService(deps: AccountDeps) {
             userId: inserted.id,
             referrerId: referrerId ?? null,
             partnerLinkId: partner?.linkId ?? null,
+            visitor: partner?.visitor ?? null,
+            addressHash: partner?.addressHash ?? null,
           });
           if (isProfileComplete(profileOf(inserted))) await publish(tx, 'profile.completed', { userId: inserted.id });
           return inserted;

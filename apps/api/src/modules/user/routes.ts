@@ -19,7 +19,7 @@ import { authRecordSchema, meSchema } from '@app/shared/schemas/user';
 import { nicknameSchema } from '@app/shared/validation/rules';
 import { requestLocale } from '../../lib/request-locale';
 import { livePartnerLink } from '../../lib/partner-link';
-import { partnerLinkOf } from '../../lib/visitor';
+import { addressHashOf, partnerLinkOf, visitorOf } from '../../lib/visitor';
 import type { AccountService } from './account-service';
 import type { Db } from '../../db/client';
 import { getMe } from './service';
@@ -52,7 +52,9 @@ export const userRoutes: FastifyPluginAsyncZod<{
       accounts.register(
         request.body,
         request.body.locale ?? requestLocale(request),
-        await livePartnerLink(db, partnerLinkOf(request)),
+        await livePartnerLink(db, partnerLinkOf(request)).then(
+          (link) => link && { ...link, visitor: visitorOf(request), addressHash: addressHashOf(request) },
+        ),
         clientOf(request),
       ),
   );
