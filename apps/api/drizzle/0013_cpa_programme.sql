@@ -75,6 +75,7 @@ CREATE TABLE "cpa_postbacks" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"claimed_until" timestamp with time zone,
+	"sending_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"delivered_at" timestamp with time zone
 );

@@ -121,6 +121,8 @@ export const cpaPostbacks = pgTable(
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
     /** A relay took it for a job until then; after it, another relay may take it again. */
     claimedUntil: at('claimed_until'),
+    /** A try is under way until then: a second job for the same postback waits its turn. */
+    sendingUntil: at('sending_until'),
     createdAt: at('created_at').notNull().defaultNow(),
     deliveredAt: at('delivered_at'),
   },

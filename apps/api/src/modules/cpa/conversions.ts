@@ -1,7 +1,16 @@
-import { and, asc, eq, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
+import { domainEventSchemas } from '@app/shared/domain-events';
 import type { CpaAction, CpaRejectReason } from '@app/shared/schemas/cpa-programme';
 import type { Db, Tx } from '../../db/client';
-import { cpaAttributions, cpaConversions, cpaHits, cpaLinks, deviceSightings, users } from '../../db/schema';
+import {
+  cpaAttributions,
+  cpaConversions,
+  cpaHits,
+  cpaLinks,
+  deviceSightings,
+  domainEvents,
+  users,
+} from '../../db/schema';
 import type { EventBus } from '../../events/event-bus';
 import { queuePostback } from './postbacks';
 import { readSettings } from './settings';
@@ -57,6 +66,38 @@ async function attribute(
 }
 
 type Attribution = typeof cpaAttributions.$inferSelect;
+
+/**
+ * The person's attribution. Handlers of different events run side by side, so a conversion made
+ * at registration (a complete profile) may come before the registration's own handler: then the
+ * registration event, committed with the user row, is read and attributed here (once either way).
+ */
+async function attributionOf(tx: Tx, userId: number): Promise<Attribution | undefined> {
+  const read = async () => (await tx.select().from(cpaAttributions).where(eq(cpaAttributions.userId, userId)))[0];
+  const known = await read();
+  if (known) return known;
+  const [user] = await tx
+    .select({ cpaLinkId: users.cpaLinkId, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.cpaLinkId) return undefined;
+  const near = 5 * 60_000;
+  const [registered] = await tx
+    .select()
+    .from(domainEvents)
+    .where(
+      and(
+        eq(domainEvents.type, 'user.registered'),
+        gte(domainEvents.occurredAt, new Date(user.createdAt.getTime() - near)),
+        lte(domainEvents.occurredAt, new Date(user.createdAt.getTime() + near)),
+        sql`${domainEvents.payload}->>'userId' = ${String(userId)}`,
+      ),
+    )
+    .limit(1);
+  if (!registered) return undefined;
+  await attribute(tx, domainEventSchemas['user.registered'].parse(registered.payload), registered.occurredAt);
+  return read();
+}
 
 /** The first fraud rule that holds for this conversion, or null (PRODUCT.md's four, in order). */
 async function rejectionOf(
@@ -119,7 +160,7 @@ async function convert(
   rules: ConversionRules,
   input: { userId: number; action: CpaAction; source: string; value?: bigint; occurredAt: Date },
 ) {
-  const [attribution] = await tx.select().from(cpaAttributions).where(eq(cpaAttributions.userId, input.userId));
+  const attribution = await attributionOf(tx, input.userId);
   if (!attribution) return;
   const settings = await readSettings(tx);
   const reason = await rejectionOf(tx, attribution, input.occurredAt, rules);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { cpaLinkListSchema, cpaLinkSchema, type CpaLink } from '@app/shared/schemas/cpa';
 import { cpaHits, cpaLinks, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { until } from '../../../test/until';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -210,7 +211,12 @@ describe('partner attribution', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'from-partner@example.com'));
     expect(row).toMatchObject({ cpaLinkId: link.id, cpaUid: 'click-9' });
-    const listed = await call('GET', '/api/cpa/links', partner.token);
-    expect(cpaLinkListSchema.parse(listed.json()).links[0]).toMatchObject({ id: link.id, hits: 1, regs: 1 });
+    // The registration is attributed from its domain event.
+    const bound = await until(async () => {
+      await t.services.events.relay();
+      const listed = cpaLinkListSchema.parse((await call('GET', '/api/cpa/links', partner.token)).json()).links[0];
+      return listed?.regs === 1 ? listed : undefined;
+    });
+    expect(bound).toMatchObject({ id: link.id, hits: 1, regs: 1 });
   });
 });

@@ -21,6 +21,9 @@ export const POSTBACK_JOB = 'cpa.postback';
  */
 export const RETRY_SCHEDULE_SECONDS = [30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800];
 const CLAIM_SECONDS = 60;
+/** Longer than a try's 10 s timeout. */
+const SENDING_LEASE_MS = 30_000;
+const released = { claimedUntil: null, sendingUntil: null };
 
 const jittered = (seconds: number) => seconds * 1000 * (0.8 + Math.random() * 0.4);
 
@@ -152,12 +155,12 @@ export function createPostbackSender(deps: {
         .update(cpaPostbacks)
         .set(
           ok
-            ? { state: 'delivered', attempts, deliveredAt: now, claimedUntil: null }
+            ? { state: 'delivered', attempts, deliveredAt: now, ...released }
             : gone
-              ? { state: 'disabled', attempts, claimedUntil: null }
+              ? { state: 'disabled', attempts, ...released }
               : retryIn === undefined
-                ? { state: 'failed', attempts, claimedUntil: null }
-                : { attempts, claimedUntil: null, nextAttemptAt: new Date(now.getTime() + jittered(retryIn)) },
+                ? { state: 'failed', attempts, ...released }
+                : { attempts, ...released, nextAttemptAt: new Date(now.getTime() + jittered(retryIn)) },
         )
         .where(and(eq(cpaPostbacks.id, row.id), eq(cpaPostbacks.state, 'queued')));
       // 410 Gone: the partner retired this callback; nothing more goes there until they save one.
@@ -166,14 +169,26 @@ export function createPostbackSender(deps: {
   }
 
   async function deliver(id: string) {
-    const [row] = await db.select().from(cpaPostbacks).where(eq(cpaPostbacks.id, id));
-    // Delivered (a 2xx was seen), given up or disabled: never sent again.
-    if (!row || row.state !== 'queued') return;
+    const started = new Date();
+    // One try at a time per postback (a relay's job and a resend may meet): the try takes a lease
+    // longer than its timeout. Delivered (a 2xx was seen), given up or disabled: never sent again.
+    const [row] = await db
+      .update(cpaPostbacks)
+      .set({ sendingUntil: new Date(started.getTime() + SENDING_LEASE_MS) })
+      .where(
+        and(
+          eq(cpaPostbacks.id, id),
+          eq(cpaPostbacks.state, 'queued'),
+          or(isNull(cpaPostbacks.sendingUntil), lt(cpaPostbacks.sendingUntil, started)),
+        ),
+      )
+      .returning();
+    if (!row) return;
     const [link] = await db.select().from(cpaLinks).where(eq(cpaLinks.id, row.linkId));
     if (!link?.callbackUrl || link.callbackDisabledAt) {
       await db
         .update(cpaPostbacks)
-        .set({ state: 'disabled', claimedUntil: null })
+        .set({ state: 'disabled', claimedUntil: null, sendingUntil: null })
         .where(and(eq(cpaPostbacks.id, id), eq(cpaPostbacks.state, 'queued')));
       return;
     }
