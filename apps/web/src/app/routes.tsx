@@ -69,9 +69,19 @@ const kycPage: RouteObject['lazy'] = async () => {
   return { Component: KycRoute };
 };
 
-const partnerLinksPage: RouteObject['lazy'] = async () => {
-  const { PartnerLinksRoute } = await import('./pages/partner-links-route');
-  return { Component: PartnerLinksRoute };
+const accountCpaPage: RouteObject['lazy'] = async () => {
+  const { AccountCpaRoute } = await import('./pages/account-cpa-route');
+  return { Component: AccountCpaRoute };
+};
+
+const cpaPage: RouteObject['lazy'] = async () => {
+  const { CpaRoute } = await import('./pages/cpa-route');
+  return { Component: CpaRoute };
+};
+
+const controlCpaPage: RouteObject['lazy'] = async () => {
+  const { ControlCpaRoute } = await import('./pages/control-cpa-route');
+  return { Component: ControlCpaRoute };
 };
 
 const controlKycPage: RouteObject['lazy'] = async () => {
@@ -190,11 +200,12 @@ export const routes: RouteObject[] = [
               { path: 'market', lazy: walletPage, handle: { title: 'screens.accountMarket.title' } },
               { path: 'business', ...page('accountBusiness') },
               { path: 'referral', ...page('accountReferral') },
-              { path: 'cpa', lazy: partnerLinksPage, handle: { title: 'screens.accountCpa.title' } },
+              { path: 'cpa', lazy: accountCpaPage, handle: { title: 'screens.accountCpa.title' } },
             ],
           },
           { path: 'kyc', loader: requireAuth, lazy: kycPage, handle: { title: 'screens.kyc.title' } },
-          { path: 'cpa', ...page('cpa') },
+          // The cabinet signs people in itself, so no login guard.
+          { path: 'cpa', lazy: cpaPage, handle: { title: 'screens.cpa.title' } },
 
           {
             path: 'control',
@@ -207,7 +218,7 @@ export const routes: RouteObject[] = [
               { path: 'kyc', lazy: controlKycPage, handle: { title: 'screens.controlKyc.title' } },
               { path: 'news', ...page('controlNews') },
               { path: 'news/:id', ...page('controlNewsEdit') },
-              { path: 'cpa', ...page('controlCpa') },
+              { path: 'cpa', lazy: controlCpaPage, handle: { title: 'screens.controlCpa.title' } },
             ],
           },
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,27 +11,32 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import QrIcon from '@mui/icons-material/QrCode2';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import type { CpaLink } from '@app/shared/schemas/cpa';
 import { CopyButton } from '../../../components/copy-button';
 import { QrCode } from '../../../components/qr-code';
 import { useFormat } from '../../../lib/use-format';
 import { landingKey } from '../lib/landing-key';
+import { Figure } from './figure';
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Box sx={{ minWidth: 96 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="p" data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
-/** One partner link: the URL to share (copy, QR), what it counted, and edit and delete. */
-export function LinkCard({ link, onEdit, onDelete }: { link: CpaLink; onEdit: () => void; onDelete: () => void }) {
+/**
+ * One partner link: the URL to share (copy, QR), what it counted and earned, and edit and delete;
+ * for an approved partner, a test postback to its callback.
+ */
+export function LinkCard({
+  link,
+  onEdit,
+  onDelete,
+  onTest,
+  testing = false,
+}: {
+  link: CpaLink;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Fires a test postback; absent for someone who is not an approved partner. */
+  onTest?: () => void;
+  testing?: boolean;
+}) {
   const { t } = useTranslation('cpa');
   const format = useFormat();
   const [qrOpen, setQrOpen] = useState(false);
@@ -68,7 +73,16 @@ export function LinkCard({ link, onEdit, onDelete }: { link: CpaLink; onEdit: ()
             <Figure label={t('card.hits')} value={format.number(link.hits)} testId="link-hits" />
             <Figure label={t('card.regs')} value={format.number(link.regs)} testId="link-regs" />
             <Figure label={t('card.conversion')} value={conversion} testId="link-conversion" />
+            <Figure label={t('card.value')} value={format.amount(link.value, 'USDT')} testId="link-value" />
+            <Figure label={t('card.profit')} value={format.amount(link.profit, 'USDT')} testId="link-profit" />
+            <Figure label={t('card.paid')} value={format.amount(link.paid, 'USDT')} testId="link-paid" />
           </Stack>
+
+          {link.callbackDisabled && (
+            <Alert severity="warning" data-testid="link-callback-disabled">
+              {t('card.callbackDisabled')}
+            </Alert>
+          )}
 
           <Typography
             variant="body2"
@@ -94,6 +108,17 @@ export function LinkCard({ link, onEdit, onDelete }: { link: CpaLink; onEdit: ()
             >
               {t(qrOpen ? 'card.hideQr' : 'card.showQr')}
             </Button>
+            {onTest && link.callbackUrl && (
+              <Button
+                startIcon={<SendIcon />}
+                color="inherit"
+                onClick={onTest}
+                disabled={testing}
+                data-testid="link-test"
+              >
+                {t('card.test')}
+              </Button>
+            )}
             <Button startIcon={<EditIcon />} color="inherit" onClick={onEdit} data-testid="link-edit">
               {t('card.edit')}
             </Button>

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import type { z } from 'zod';
 import { CPA_LANDINGS, cpaLinkCreateSchema, type CpaLink, type CpaLinkCreateInput } from '@app/shared/schemas/cpa';
+import { CPA_MACROS } from '@app/shared/schemas/cpa-programme';
 import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { FormTextField } from '../../../components/form/form-fields';
 import { useCreateLink } from '../api/create-link';
@@ -19,6 +20,7 @@ import { useUpdateLink } from '../api/update-link';
 import { landingKey } from '../lib/landing-key';
 
 const FIELDS = ['name', 'landing', 'callbackUrl'] as const;
+const MACRO_LIST = CPA_MACROS.map((name) => `{${name}}`).join(' ');
 
 /** Creates a link, or edits `link`: its name, landing and callback URL. */
 export function LinkFormDialog({
@@ -92,7 +94,7 @@ export function LinkFormDialog({
               control={form.control}
               name="callbackUrl"
               label={t('form.callbackUrl')}
-              hint={t('form.callbackHint')}
+              hint={t('form.callbackHint', { macros: MACRO_LIST })}
               type="url"
               inputMode="url"
               slotProps={{ htmlInput: { 'data-testid': 'link-callback' } }}

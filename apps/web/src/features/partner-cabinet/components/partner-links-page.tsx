@@ -19,16 +19,22 @@ import type { CpaLink } from '@app/shared/schemas/cpa';
 import { translateError } from '../../../lib/i18n';
 import { useDeleteLink } from '../api/delete-link';
 import { useLinks } from '../api/get-links';
+import { useTestPostback } from '../api/test-postback';
 import { LinkCard } from './link-card';
 import { LinkFormDialog } from './link-form-dialog';
 
-type Notice = 'created' | 'saved' | 'deleted';
+type Notice = 'created' | 'saved' | 'deleted' | 'testSent';
 
-/** The partner links of the signed-in person: create, share (copy, QR), see visits and registrations, edit, delete. */
-export function PartnerLinksPage() {
+/**
+ * The partner links of the signed-in person: create, share (copy, QR), see visits, registrations and
+ * money, edit, delete; an approved partner (`partner`) also fires test postbacks from here.
+ */
+export function PartnerLinksPage({ partner = false }: { partner?: boolean }) {
   const { t } = useTranslation('cpa');
   const links = useLinks();
   const remove = useDeleteLink();
+  const test = useTestPostback();
+  const [failure, setFailure] = useState<string | null>(null);
   // The form dialog: closed, a new link, or the link being edited (a key per link resets its form).
   const [editing, setEditing] = useState<CpaLink | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CpaLink | null>(null);
@@ -96,7 +102,22 @@ export function PartnerLinksPage() {
       {links.data && links.data.links.length > 0 && (
         <Stack spacing={2}>
           {links.data.links.map((link) => (
-            <LinkCard key={link.id} link={link} onEdit={() => setEditing(link)} onDelete={() => setDeleting(link)} />
+            <LinkCard
+              key={link.id}
+              link={link}
+              onEdit={() => setEditing(link)}
+              onDelete={() => setDeleting(link)}
+              testing={test.isPending && test.variables === link.id}
+              onTest={
+                partner
+                  ? () =>
+                      test.mutate(link.id, {
+                        onSuccess: () => setNotice('testSent'),
+                        onError: (error) => setFailure(translateError(t, error)),
+                      })
+                  : undefined
+              }
+            />
           ))}
         </Stack>
       )}
@@ -145,6 +166,16 @@ export function PartnerLinksPage() {
       >
         <Alert severity="success" variant="filled" onClose={() => setNotice(null)} data-testid="links-notice">
           {notice && t(`notice.${notice}`)}
+        </Alert>
+      </Snackbar>
+      <Snackbar
+        open={Boolean(failure)}
+        autoHideDuration={6000}
+        onClose={() => setFailure(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity="error" variant="filled" onClose={() => setFailure(null)} data-testid="links-failure">
+          {failure}
         </Alert>
       </Snackbar>
     </Box>
