@@ -63,7 +63,11 @@ export async function createCryptoModule(deps: {
   });
   const workers = createCryptoWorkers(ctx, deps.log, deps.config.CHAIN_POLL_INTERVAL_MS, deps.extraPass);
   wake = () => workers.wake();
-  subscribeTreasuryPayouts(deps.withdrawals.events, () => workers.wake());
+  subscribeTreasuryPayouts(
+    deps.withdrawals.events,
+    () => workers.wake(),
+    (userId) => deps.chain.addressOf(userId),
+  );
   const reconciliation = await scheduleReconciliation(deps.jobs, ctx, deps.config.RECONCILE_INTERVAL_MINUTES, deps.log);
   return {
     ctx,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Address, Hash } from 'viem';
-import { treasuryPayouts } from '../../db/schema';
+import { treasuryPayouts, wallets } from '../../db/schema';
 import { one } from '../../db/rows';
 import { publish, type EventBus } from '../../events/event-bus';
 import { crashPoint } from '../../lib/crash-points';
@@ -13,9 +13,14 @@ type Row = typeof treasuryPayouts.$inferSelect;
  * payout.requested: another module (the partner programme) asks the treasury to pay a person. The
  * request becomes a row once per (purpose, ref); the signing process sends it on its next pass.
  */
-export function subscribeTreasuryPayouts(events: EventBus, wake: () => void) {
+export function subscribeTreasuryPayouts(events: EventBus, wake: () => void, chainAddress: (userId: number) => string) {
   events.subscribe('payout.requested', 'crypto-treasury-payout', async (event, tx, afterCommit) => {
     const { userId, amount, purpose, refId } = event.payload;
+    // The deposit watcher follows the addresses of the wallets table: the payout's must be there.
+    await tx
+      .insert(wallets)
+      .values({ userId, address: chainAddress(userId) })
+      .onConflictDoNothing();
     await tx
       .insert(treasuryPayouts)
       .values({ userId, amount, purpose, refId, status: 'REQUESTED' })
