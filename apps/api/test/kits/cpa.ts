@@ -80,7 +80,7 @@ export async function visitAndRegister(t: TestApp, linkId: number, visit: Visit 
     ...(visit.uid && { 'x-cpa-uid': visit.uid }),
     'x-device-fingerprint': fingerprint,
     // One browser each: a hit counts once per address and user agent a day.
-    'user-agent': `test-browser ${fingerprint}`,
+    'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/147.0 Safari/537.36 ${fingerprint}`,
   };
   const remoteAddress = visit.address ?? `203.0.113.${people % 250}`;
   await t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers, remoteAddress });

@@ -135,8 +135,13 @@ describe('partner attribution', () => {
     link = await createLink(partner.token);
   });
 
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0 Safari/537.36';
   const hit = (linkId: number | string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers: { 'x-cpa': String(linkId), ...headers } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/cpa/hits',
+      headers: { 'x-cpa': String(linkId), 'user-agent': BROWSER, ...headers },
+    });
 
   it('counts a partner hit once per visitor with the click id, and shows it on the link', async () => {
     const visit = () => hit(link.id, { 'x-cpa-uid': 'click-1', 'x-device-fingerprint': 'partner-visitor-1' });
@@ -153,7 +158,7 @@ describe('partner attribution', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/cpa/hits',
-        headers: { 'x-cpa': String(other.id), 'user-agent': 'Bot/1', ...headers },
+        headers: { 'x-cpa': String(other.id), 'user-agent': `${BROWSER} Rotating/1`, ...headers },
         remoteAddress: '203.0.113.30',
       });
     expect((await visit({ 'x-device-fingerprint': 'partner-rot-01' })).json()).toEqual({ counted: true });

@@ -320,12 +320,26 @@ describe('attribution and conversions', () => {
     ]);
   });
 
-  it('counts a hit once per visitor and keeps the click time for the rules', async () => {
+  it('counts a hit once per visitor, and none for a crawler', async () => {
     const { link } = await approvedPartner(t, admin);
-    const headers = { 'x-cpa': String(link.id), 'x-device-fingerprint': 'fp-one-visitor-123' };
+    const headers = {
+      'x-cpa': String(link.id),
+      'x-device-fingerprint': 'fp-one-visitor-123',
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    };
     const first = await t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers });
     const again = await t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers });
     expect([first.json().counted, again.json().counted]).toEqual([true, false]);
+    const bot = await t.app.inject({
+      method: 'POST',
+      url: '/api/cpa/hits',
+      headers: {
+        'x-cpa': String(link.id),
+        'x-device-fingerprint': 'fp-a-crawler-456',
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      },
+    });
+    expect(bot.json().counted).toBe(false);
     expect(await t.database.db.select().from(cpaHits).where(eq(cpaHits.linkId, link.id))).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   cpaLinkUpdateSchema,
 } from '@app/shared/schemas/cpa';
 import { AppError } from '../../lib/app-error';
+import { isCrawler } from '../../lib/crawler';
 import { livePartnerLink } from '../../lib/partner-link';
 import { originOf, partnerLinkOf, visitorOf } from '../../lib/visitor';
 import type { Db } from '../../db/client';
@@ -44,6 +45,8 @@ export const cpaRoutes: FastifyPluginAsyncZod<{
         });
       // A well-formed id of a link that does not exist (or was deleted) is answered like a visit
       // already counted: nothing is stored, and nothing tells a prober which ids are live.
+      // Crawlers and link previews are not visitors: they count nothing (and bind nothing).
+      if (isCrawler(request.headers['user-agent'])) return { counted: false };
       const link = await livePartnerLink(db, named);
       if (!link) return { counted: false };
       const counted = await recordPartnerHit(db, {
