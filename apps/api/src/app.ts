@@ -97,14 +97,6 @@ export interface BuiltApp {
   services: AppServices;
 }
 
-// Transitional: modules/cpa/routes.ts still reads the clock off the instance. It goes once that
-// route takes `now` in its options, as the referral routes do.
-declare module 'fastify' {
-  interface FastifyInstance {
-    clock: Clock;
-  }
-}
-
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
 export function loggerOptions(config: Config, stream?: AppDeps['logStream']): FastifyServerOptions['logger'] {
@@ -141,7 +133,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   registerErrorHandler(app);
   const { db } = deps.database;
   const clock = createClock(config.CLOCK_CONTROL);
-  app.decorate('clock', clock);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(HEADERS.requestId, request.id);
   });
