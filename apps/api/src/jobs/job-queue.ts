@@ -108,15 +108,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const entry = handlers.get(name)!;
     const ids: string[] = [];
     for (let i = 0; i < (entry.options.concurrency ?? 1); i++) {
-      ids.push(
-        await boss.work<Envelope<unknown>>(
-          name,
-          { batchSize: 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true },
-          async ([job]) => {
-            if (job) await entry.handler(job.data.data, { id: job.id, retryCount: job.retryCount });
-          },
-        ),
+      let workerId = '';
+      workerId = await boss.work<Envelope<unknown>>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: pollSeconds, includeMetadata: true },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await entry.handler(job.data.data, { id: job.id, retryCount: job.retryCount });
+          } finally {
+            // pg-boss waits a whole polling interval after every fetch, even one that found work:
+            // a worker that just ran a job looks for the next one at once (a backlog drains at the
+            // speed of its jobs, not one job per interval); an empty fetch still waits.
+            boss.notifyWorker(workerId);
+          }
+        },
       );
+      ids.push(workerId);
     }
     workerIds.set(name, ids);
   }
