@@ -269,4 +269,20 @@ describe('kill -9 and restart', () => {
     },
     SCENARIO_TIMEOUT,
   );
+
+  it(
+    "after a partner payout's treasury transfer is sent: the partner is paid once, as one REWARD",
+    async () => {
+      const report = await crashAndRecover('partner-payout', 'payout.sent');
+      const paid = (usdt(52) / 10n).toString();
+      expect(report).toMatchObject({
+        payout: 'paid',
+        rewards: [`CONFIRMED:${paid}`],
+        onChain: paid,
+        available: paid,
+        payoutSends: 1,
+      });
+    },
+    SCENARIO_TIMEOUT,
+  );
 });

@@ -17,6 +17,10 @@ import { loadConfig } from '../../src/config';
 import { startServer } from '../../src/start-server';
 import {
   chainSends,
+  cpaConversions,
+  cpaLinks,
+  cpaPartners,
+  cpaPayouts,
   cryptoTransactions,
   ledgerEntries,
   mintAttempts,
@@ -27,7 +31,15 @@ import {
 import { HEADERS } from '@app/shared/constants';
 import { api, giveToken, recordMeeting, type KitUser } from '../kits/meetings';
 
-export const SCENARIOS = ['purchase-gas', 'purchase-buy', 'withdrawal', 'mint', 'supply', 'deposit-scan'] as const;
+export const SCENARIOS = [
+  'purchase-gas',
+  'purchase-buy',
+  'withdrawal',
+  'mint',
+  'supply',
+  'deposit-scan',
+  'partner-payout',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 export const WITHDRAW_TO = '0x00000000000000000000000000000000c0ffee01' as Address;
 
@@ -139,6 +151,35 @@ async function act() {
     }
     case 'deposit-scan': {
       await user(1);
+      break;
+    }
+    case 'partner-payout': {
+      // User 1 is an approved partner with two approved rewards (0.2 and 5 USDT) of user 2.
+      const partner = await user(1);
+      await db.insert(cpaPartners).values({
+        userId: 1,
+        status: 'approved',
+        trafficSources: 'crash',
+        contact: 'crash',
+        secret: 'whsec_Y3Jhc2gtY3Jhc2gtY3Jhc2gtY3Jhc2gtY3Jhc2gtYQ==',
+      });
+      const [link] = await db.insert(cpaLinks).values({ userId: 1, name: 'Crash', landing: '/' }).returning();
+      for (const [action, payout] of [
+        ['fill_profile', usdt(1) / 5n],
+        ['purchase', usdt(5)],
+      ] as const)
+        await db.insert(cpaConversions).values({
+          linkId: link!.id,
+          partnerId: 1,
+          userId: 2,
+          action,
+          source: action,
+          payout: payout.toString(),
+          status: 'approved',
+          holdUntil: new Date(0),
+        });
+      const res = await app.inject({ method: 'POST', url: '/api/cpa/rewards', headers: partner.headers });
+      if (res.statusCode !== 200) throw new Error(`payout answered ${res.statusCode}: ${res.body}`);
       break;
     }
   }
@@ -264,6 +305,23 @@ async function recover() {
       await new Promise((r) => setTimeout(r, 2_000));
       const rows = await db.select().from(cryptoTransactions).where(eq(cryptoTransactions.type, 'INPUT'));
       report = { deposits: rows.length, available: (await balanceOf(1)).toString() };
+      break;
+    }
+    case 'partner-payout': {
+      const payout = await until('the payout to be paid', async () => {
+        const [row] = await db.select().from(cpaPayouts);
+        return row?.status === 'paid' ? row : null;
+      });
+      await until('the REWARD to be credited', async () => (await balanceOf(1)) > 0n);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const rewards = await db.select().from(cryptoTransactions).where(eq(cryptoTransactions.type, 'REWARD'));
+      report = {
+        payout: payout.status,
+        rewards: rewards.map((r) => `${r.status}:${r.amount}`),
+        onChain: (await usdtOf(await addressOf(1))).toString(),
+        available: (await balanceOf(1)).toString(),
+        payoutSends: (await db.select().from(chainSends).where(eq(chainSends.purpose, 'payout'))).length,
+      };
       break;
     }
   }
