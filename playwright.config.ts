@@ -65,7 +65,15 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     // Only this one signs in with a provider: its callback URL has to name the real address.
-    server(E2E.port, 'development', { PUBLIC_URL: E2E.baseUrl, E2E_OIDC_PORT: String(E2E.oidcPort) }),
+    server(E2E.port, 'development', {
+      PUBLIC_URL: E2E.baseUrl,
+      E2E_OIDC_PORT: String(E2E.oidcPort),
+      // The partner cabinet's journey: postbacks to a receiver on loopback, a visitor converting at
+      // once after the click, and rewards approved every 2 s once an admin sets the hold to 0.
+      CPA_POSTBACK_ALLOW_HOSTS: '127.0.0.1',
+      CPA_MIN_CLICK_SECONDS: '0',
+      CPA_APPROVE_INTERVAL_SECONDS: '2',
+    }),
     // Production requires a key for identity documents; a fixed one is fine for a throwaway database.
     server(E2E.productionPort, 'production', { KYC_ENCRYPTION_KEY: 'e2e0'.repeat(16) }),
   ],

@@ -142,11 +142,11 @@ test.describe('admin routes', () => {
       ['/control/kyc', null],
       ['/control/news', 'controlNews'],
       ['/control/news/12', 'controlNewsEdit'],
-      ['/control/cpa', 'controlCpa'],
+      ['/control/cpa', null],
     ] as const) {
       await page.goto(url);
       if (screen) await expect(page.getByTestId('coming-soon')).toHaveAttribute('data-screen', screen);
-      else await expect(page.getByTestId('kyc-moderation')).toBeVisible();
+      else await expect(page.getByTestId(url === '/control/kyc' ? 'kyc-moderation' : 'cpa-control')).toBeVisible();
       expect(path(page)).toBe(url);
     }
   });
@@ -178,10 +178,12 @@ test.describe('open routes and the 404 screen', () => {
     }
   });
 
-  test('/cpa is open', async ({ page }) => {
+  test('/cpa is open: signed out, the cabinet shows its own sign-in', async ({ page }) => {
     await page.goto('/cpa');
-    await expect(page.getByTestId('coming-soon')).toHaveAttribute('data-screen', 'cpa');
+    await expect(page.getByTestId('cpa-page')).toHaveAttribute('data-status', 'signed-out');
+    await expect(page.getByTestId('cpa-login')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(path(page)).toBe('/cpa');
   });
 
   test('unknown paths show the 404 screen with a way back', async ({ page }) => {

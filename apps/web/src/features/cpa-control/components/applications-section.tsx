@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ApproveIcon from '@mui/icons-material/CheckOutlined';
@@ -102,9 +103,19 @@ export function ApplicationsSection({
 
   return (
     <Box component="section" aria-labelledby="cpa-applications-title" data-testid="cpa-applications">
-      <Typography variant="h5" component="h2" id="cpa-applications-title" sx={{ mb: 1.5 }}>
-        {t('control.applications', { count: waiting.length })}
-      </Typography>
+      <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', mb: 1.5 }}>
+        <Typography variant="h5" component="h2" id="cpa-applications-title">
+          {t('control.applicationsTitle')}
+        </Typography>
+        {waiting.length > 0 && (
+          <Chip
+            size="small"
+            color="warning"
+            label={t('control.applications', { count: waiting.length })}
+            data-testid="cpa-applications-count"
+          />
+        )}
+      </Stack>
       {waiting.length === 0 ? (
         <Typography color="text.secondary" data-testid="cpa-applications-empty">
           {t('control.noApplications')}

@@ -56,6 +56,7 @@ export function StatsChart({ days }: { days: CpaStats['days'] }) {
               color: theme.palette.info.main,
               valueFormatter: money,
               showMark: days.length <= 31,
+              curve: 'linear',
             },
             {
               data: days.map((d) => Number(d.profit)),
@@ -63,6 +64,7 @@ export function StatsChart({ days }: { days: CpaStats['days'] }) {
               color: theme.palette.warning.main,
               valueFormatter: money,
               showMark: days.length <= 31,
+              curve: 'linear',
             },
           ]}
           margin={{ left: 0, right: 8 }}

@@ -22,9 +22,11 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { CPA_PERIODS, type CpaPeriod } from '@app/shared/schemas/cpa-programme';
 import { translateError } from '../../../lib/i18n';
 import { useFormat } from '../../../lib/use-format';
+import { useNow } from '../../../lib/use-now';
 import { useDownloadStatsCsv } from '../api/download-stats-csv';
 import { useLinks } from '../api/get-links';
 import { useStats } from '../api/get-stats';
+import { fillDays } from '../lib/fill-days';
 import { Figure } from './figure';
 
 // The charts library is the heaviest part of the cabinet: it loads with this tab only.
@@ -38,6 +40,8 @@ export function StatsPanel() {
   const stats = useStats(period);
   const links = useLinks();
   const download = useDownloadStatsCsv();
+  // The day changes at UTC midnight: checking every ten minutes keeps "today" the last bar.
+  const now = useNow(10 * 60_000);
   const names = new Map(links.data?.links.map((l) => [l.id, l.name]));
   const totals = stats.data?.totals;
   const conversion =
@@ -98,14 +102,17 @@ export function StatsPanel() {
 
       <Card variant="outlined">
         <CardContent>
-          {stats.data && stats.data.days.length > 0 ? (
-            <Suspense fallback={<Skeleton variant="rounded" height={560} />}>
-              <StatsChart days={stats.data.days} />
-            </Suspense>
-          ) : stats.data ? (
-            <Typography color="text.secondary" data-testid="stats-no-days">
-              {t('stats.noDays')}
-            </Typography>
+          {stats.data ? (
+            <>
+              {totals?.hits === 0 && totals.regs === 0 && (
+                <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="stats-no-days">
+                  {t('stats.noDays')}
+                </Typography>
+              )}
+              <Suspense fallback={<Skeleton variant="rounded" height={560} />}>
+                <StatsChart days={fillDays(stats.data.days, stats.data.period, now)} />
+              </Suspense>
+            </>
           ) : (
             <Skeleton variant="rounded" height={260} />
           )}
