@@ -104,6 +104,8 @@ CREATE TABLE "treasury_payouts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "cpa_hits" ADD COLUMN "click_id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+ALTER TABLE "cpa_hits" ADD COLUMN "landing" text;--> statement-breakpoint
 ALTER TABLE "cpa_links" ADD COLUMN "callback_disabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "cpa_attributions" ADD CONSTRAINT "cpa_attributions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cpa_partners" ADD CONSTRAINT "cpa_partners_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -21,7 +21,11 @@ export function visitorHeaders(locale: string): Record<string, string> {
   return headers;
 }
 
-/** A partner link brought this visitor: the server counts the hit (once per visitor). */
+/** A partner link brought this visitor: the server counts the hit (once per visitor) and its landing. */
 export function sendPartnerHit(locale: string) {
-  void fetch('/api/cpa/hits', { method: 'POST', headers: visitorHeaders(locale) }).catch(() => undefined);
+  void fetch('/api/cpa/hits', {
+    method: 'POST',
+    headers: { ...visitorHeaders(locale), 'content-type': 'application/json' },
+    body: JSON.stringify({ landing: window.location.pathname }),
+  }).catch(() => undefined);
 }

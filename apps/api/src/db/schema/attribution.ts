@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A visit through a referral link (/ref/{code}), counted once per visitor and referrer. */
@@ -35,6 +35,10 @@ export const cpaHits = pgTable(
     partnerUid: text('partner_uid'),
     /** The server's own signal (lib/visitor.ts originOf): a rotated visitor id still counts once a day. */
     origin: text('origin'),
+    /** The click's own id: random, so it tells nothing about how many came before. */
+    clickId: uuid('click_id').notNull().defaultRandom(),
+    /** The page the visitor arrived on (one of CPA_LANDINGS), when the browser said. */
+    landing: text('landing'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

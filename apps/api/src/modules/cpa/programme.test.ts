@@ -327,9 +327,22 @@ describe('attribution and conversions', () => {
       'x-device-fingerprint': 'fp-one-visitor-123',
       'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
     };
-    const first = await t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers });
-    const again = await t.app.inject({ method: 'POST', url: '/api/cpa/hits', headers });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/cpa/hits',
+      headers,
+      payload: { landing: '/l/meet' },
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/cpa/hits',
+      headers,
+      payload: { landing: '/l/earn' },
+    });
     expect([first.json().counted, again.json().counted]).toEqual([true, false]);
+    const [recorded] = await t.database.db.select().from(cpaHits).where(eq(cpaHits.linkId, link.id));
+    expect(recorded).toMatchObject({ landing: '/l/meet', visitor: 'fp:fp-one-visitor-123' });
+    expect(recorded!.clickId).toMatch(/^[0-9a-f-]{36}$/);
     const bot = await t.app.inject({
       method: 'POST',
       url: '/api/cpa/hits',

@@ -34,6 +34,8 @@ export const cpaRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['cpa'],
         summary: 'Count a visit through the partner link in the x-cpa / x-cpa-uid headers (once per visitor)',
+        // Older pages send no body: the landing is then unknown.
+        body: z.object({ landing: z.string().max(200).optional() }).nullish(),
         response: { 200: z.object({ counted: z.boolean() }) },
       },
     },
@@ -54,6 +56,7 @@ export const cpaRoutes: FastifyPluginAsyncZod<{
         visitor: visitorOf(request),
         origin: originOf(request, visitorSecret, now()),
         partnerUid: link.uid,
+        landing: CPA_LANDINGS.find((landing) => landing === request.body?.landing) ?? null,
       });
       return { counted };
     },

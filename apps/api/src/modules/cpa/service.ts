@@ -4,7 +4,7 @@ import { cpaHits } from '../../db/schema';
 /** True when neither this visitor nor this origin (see originOf) had been counted for the link. */
 export async function recordPartnerHit(
   db: Db,
-  hit: { linkId: number; visitor: string; origin: string; partnerUid: string | null },
+  hit: { linkId: number; visitor: string; origin: string; partnerUid: string | null; landing: string | null },
 ): Promise<boolean> {
   const inserted = await db
     .insert(cpaHits)
