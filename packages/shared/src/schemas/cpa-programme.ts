@@ -177,6 +177,7 @@ export const cpaPostbackAttemptSchema = z.object({
 export const cpaPostbackSchema = z.object({
   id: z.string(),
   linkId: z.number().int(),
+  linkName: z.string(),
   action: z.string(),
   status: z.string(),
   state: z.enum(['queued', 'delivered', 'failed', 'disabled']),

@@ -237,8 +237,9 @@ export function createPostbackSender(deps: {
 /** The partner's postbacks, newest first, each with its tries. */
 export async function listPostbacks(db: Db, partnerId: number, limit = 50): Promise<CpaPostback[]> {
   const rows = await db
-    .select()
+    .select({ postback: cpaPostbacks, linkName: cpaLinks.name })
     .from(cpaPostbacks)
+    .innerJoin(cpaLinks, eq(cpaLinks.id, cpaPostbacks.linkId))
     .where(eq(cpaPostbacks.partnerId, partnerId))
     .orderBy(desc(cpaPostbacks.createdAt))
     .limit(limit);
@@ -249,14 +250,15 @@ export async function listPostbacks(db: Db, partnerId: number, limit = 50): Prom
         .where(
           inArray(
             cpaPostbackAttempts.postbackId,
-            rows.map((r) => r.id),
+            rows.map((r) => r.postback.id),
           ),
         )
         .orderBy(asc(cpaPostbackAttempts.id))
     : [];
-  return rows.map((row) => ({
+  return rows.map(({ postback: row, linkName }) => ({
     id: row.id,
     linkId: row.linkId,
+    linkName,
     action: row.action,
     status: row.status,
     state: row.state,

@@ -25,7 +25,7 @@ import { applyAsPartner, decidePartner, listPartners, partnerState, rotateSecret
 import { listPayouts, requestPayout } from './payouts';
 import { fireTestPostback, listPostbacks, resendPostback } from './postbacks';
 import { listRewards } from './rewards';
-import { presentSettings, readSettings, saveSettings } from './settings';
+import { presentSettings, saveSettings } from './settings';
 import { partnerStats, statsCsv } from './stats';
 import { cpaPartners } from '../../db/schema';
 import { eq } from 'drizzle-orm';
@@ -48,19 +48,6 @@ export const cpaProgrammeRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => numb
       .where(eq(cpaPartners.userId, userId));
     if (row?.status !== 'approved') throw new AppError('CPA_NOT_PARTNER');
   };
-
-  app.get(
-    '/settings',
-    {
-      schema: {
-        tags: ['cpa'],
-        summary: 'The payout of each reward action, the attribution window and the holding period',
-        security: bearer,
-        response: { 200: cpaSettingsSchema },
-      },
-    },
-    async () => presentSettings(await readSettings(db)),
-  );
 
   app.put(
     '/settings',

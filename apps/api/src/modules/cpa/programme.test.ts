@@ -114,6 +114,8 @@ describe('settings', () => {
     const someone = await person(t);
     const before = cpaSettingsSchema.parse((await call(t, 'GET', '/api/cpa/settings', someone.token)).json());
     expect(before.windowHours).toBe(720);
+    // Public: the cabinet shows the payouts before sign-in.
+    expect((await call(t, 'GET', '/api/cpa/settings')).json()).toEqual(before);
     expect(before.currency).toBe('USDT');
 
     const forbidden = await call(t, 'PUT', '/api/cpa/settings', someone.token, {

@@ -11,6 +11,8 @@ import {
   cpaLinkSchema,
   cpaLinkUpdateSchema,
 } from '@app/shared/schemas/cpa';
+import { cpaSettingsSchema } from '@app/shared/schemas/cpa-programme';
+import { presentSettings, readSettings } from './settings';
 import { AppError } from '../../lib/app-error';
 import { isCrawler } from '../../lib/crawler';
 import { livePartnerLink } from '../../lib/partner-link';
@@ -72,6 +74,19 @@ export const cpaRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => ({ landings: [...CPA_LANDINGS] }),
+  );
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['cpa'],
+        summary:
+          'The payout of each reward action, the attribution window and the holding period (public: the cabinet shows them before sign-in)',
+        response: { 200: cpaSettingsSchema },
+      },
+    },
+    async () => presentSettings(await readSettings(db)),
   );
 
   const ownerRoutes: FastifyPluginAsyncZod = async (owner) => {

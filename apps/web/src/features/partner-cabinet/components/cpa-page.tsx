@@ -14,6 +14,7 @@ import { ApplicationForm } from './application-form';
 import { ApplicationStatus } from './application-status';
 import { LoginCard } from './login-card';
 import { PartnerCabinet } from './partner-cabinet';
+import { ProgrammeTerms } from './programme-terms';
 
 const POINTS = ['links', 'rewards', 'postbacks'] as const;
 
@@ -64,9 +65,11 @@ export function CpaPage() {
           <Box sx={{ flex: '1 1 0', maxWidth: { md: 480 } }}>
             <LoginCard />
           </Box>
-          <Box sx={{ flex: '1 1 0', pt: { md: 2 } }}>
+          <Stack spacing={3} sx={{ flex: '1 1 0', pt: { md: 2 } }}>
             <Benefits />
-          </Box>
+            {/* The payouts are public: a visitor sees what the programme pays before signing in. */}
+            <ProgrammeTerms />
+          </Stack>
         </Stack>
       )}
 

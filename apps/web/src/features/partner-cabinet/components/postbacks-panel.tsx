@@ -16,7 +16,6 @@ import type { CpaPartnerState, CpaPostback } from '@app/shared/schemas/cpa-progr
 import { StatusChip } from '../../../components/status-chip';
 import { translateError } from '../../../lib/i18n';
 import { useFormat } from '../../../lib/use-format';
-import { useLinks } from '../api/get-links';
 import { usePostbacks } from '../api/get-postbacks';
 import { useResendPostback } from '../api/resend-postback';
 import { POSTBACK_TONE, canResend } from '../lib/tones';
@@ -158,8 +157,6 @@ function PostbackCard({ postback, linkName }: { postback: CpaPostback; linkName:
 export function PostbacksPanel({ partner }: { partner: CpaPartnerState }) {
   const { t } = useTranslation('cpa');
   const postbacks = usePostbacks();
-  const links = useLinks();
-  const names = new Map(links.data?.links.map((l) => [l.id, l.name]));
 
   return (
     <Stack spacing={3} sx={{ py: 3 }} data-testid="cpa-postbacks">
@@ -198,11 +195,7 @@ export function PostbacksPanel({ partner }: { partner: CpaPartnerState }) {
       {postbacks.data && postbacks.data.postbacks.length > 0 && (
         <Stack spacing={2}>
           {postbacks.data.postbacks.map((postback) => (
-            <PostbackCard
-              key={postback.id}
-              postback={postback}
-              linkName={names.get(postback.linkId) ?? t('stats.linkId', { id: postback.linkId })}
-            />
+            <PostbackCard key={postback.id} postback={postback} linkName={postback.linkName} />
           ))}
         </Stack>
       )}
