@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { reviewShot } from './support/shots';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { ChatMessage, Conversation, MessageList, ReportList } from '@app/shared/schemas/chat';
 import { MESSAGE_MAX_LENGTH } from '@app/shared/schemas/chat';
@@ -81,7 +82,7 @@ async function pageFor(
   return page;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/${name}.png`, animations: 'disabled' });
+const shot = (page: Page, name: string) => reviewShot(page, name);
 
 const composer = (page: Page) => page.getByTestId('composer-input');
 const messages = (page: Page) => page.getByTestId('message-list').getByTestId('message');

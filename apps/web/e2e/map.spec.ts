@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { reviewShot } from './support/shots';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -211,13 +212,13 @@ async function raiseThroughDialog(
   await dialog.getByTestId('raise-note').fill(note);
   await expect(dialog.getByTestId('raise-note-counter')).toHaveText(`${note.length}/140`);
   await dialog.getByTestId(`raise-duration-${hours}`).click();
-  if (shot) await page.screenshot({ path: `/tmp/shots/${shot}.png`, animations: 'disabled' });
+  if (shot) await reviewShot(page, shot);
   await dialog.getByTestId('raise-submit').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('my-hand')).toHaveAttribute('data-mood', mood);
 }
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/${name}.png`, animations: 'disabled' });
+const shoot = (page: Page, name: string) => reviewShot(page, name);
 
 test.beforeAll(() => fs.mkdirSync('/tmp/shots', { recursive: true }));
 

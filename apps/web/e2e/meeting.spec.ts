@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { reviewShot } from './support/shots';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -232,10 +233,7 @@ async function phone(
   return { page: await context.newPage(), user };
 }
 
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true, animations: 'disabled' });
-};
+const shot = (page: Page, name: string) => reviewShot(page, name, { fullPage: true, fromTop: true });
 
 const progress = (page: Page) => page.getByTestId('meeting-progress');
 const minutesShown = async (page: Page) => Number(await progress(page).getAttribute('data-minutes'));
@@ -607,7 +605,7 @@ test.describe('the meeting and mint screen', () => {
         "That QR code isn't a meeting code. Point at the one on Egor's meeting screen.",
         { timeout: 15_000 },
       );
-      await d.page.screenshot({ path: '/tmp/shots/meeting-scanner-en.png', animations: 'disabled' });
+      await reviewShot(d.page, 'meeting-scanner-en');
       await d.page.getByRole('button', { name: 'Close' }).click();
       await expect(d.page.getByTestId('qr-scanner')).toHaveCount(0);
 

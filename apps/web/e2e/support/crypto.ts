@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { reviewShot } from './shots';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Market, Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
 import crypto from 'node:crypto';
@@ -150,9 +151,7 @@ export async function openAs(page: Page, user: TestUser, lang: 'en' | 'ru') {
 
 /** Screenshots for the visual check at the page's current width: the whole page, or what a dialog shows. */
 export async function shoot(page: Page, name: string, fullPage = true) {
-  // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage, animations: 'disabled' });
+  await reviewShot(page, name, { fullPage, fromTop: true });
 }
 
 /**
