@@ -12,7 +12,8 @@ import {
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
-import type { Config } from './config';
+import { passwordParamsOf, type Config } from './config';
+import { setHashConcurrency } from './lib/password';
 import type { Database } from './db/client';
 import { AppError } from './lib/app-error';
 import { createClock, type Clock } from './lib/clock';
@@ -118,6 +119,7 @@ export function loggerOptions(config: Config, stream?: AppDeps['logStream']): Fa
  * realtime), then each module from its `create<Name>Module(deps)`, then their routes.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp> {
+  setHashConcurrency(config.PASSWORD_HASH_CONCURRENCY);
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     trustProxy: config.TRUST_PROXY,
@@ -242,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     mailer,
     hashCode: createCodeHasher(`${deps.jwtSecret}:email-codes`),
     limits: createAccountLimits(deps.redis?.client),
-    passwordCost: config.PASSWORD_HASH_COST,
+    password: passwordParamsOf(config),
     supportEmail: config.SUPPORT_EMAIL,
     // An address added to ADMIN_EMAILS after the start takes effect at that account's next login.
     onPasswordSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
@@ -276,7 +278,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     hashCode: createCodeHasher(`${deps.jwtSecret}:email-codes`),
     mailer,
     limits: createAccountLimits(deps.redis?.client),
-    passwordCost: config.PASSWORD_HASH_COST,
+    password: passwordParamsOf(config),
     redis: deps.redis?.client,
     sessions,
   });

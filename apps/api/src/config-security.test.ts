@@ -41,4 +41,36 @@ describe('config: what production insists on', () => {
     ).toBe('off');
     expect(() => loadConfig({ API_DOCS: 'everyone' })).toThrow(/API_DOCS/);
   });
+
+  it('refuses Argon2id weaker than OWASP in production, and the retired scrypt cost anywhere', () => {
+    const production = { APP_ENV: 'production', SMTP_URL: 'smtp://mail.example', KYC_ENCRYPTION_KEY: '11'.repeat(32) };
+    expect(loadConfig({})).toMatchObject({ PASSWORD_HASH_MEMORY_KIB: 19456, PASSWORD_HASH_PASSES: 2 });
+    expect(loadConfig(production)).toMatchObject({ PASSWORD_HASH_MEMORY_KIB: 19456, PASSWORD_HASH_PASSES: 2 });
+    // OWASP's equally strong alternatives pass: 47 MiB x 1, 12 MiB x 3, 7 MiB x 5.
+    for (const [memory, passes] of [
+      ['48128', '1'],
+      ['12288', '3'],
+      ['7168', '5'],
+    ]) {
+      expect(() =>
+        loadConfig({ ...production, PASSWORD_HASH_MEMORY_KIB: memory!, PASSWORD_HASH_PASSES: passes! }),
+      ).not.toThrow();
+    }
+    for (const weak of [
+      { PASSWORD_HASH_MEMORY_KIB: '256', PASSWORD_HASH_PASSES: '1' },
+      { PASSWORD_HASH_PASSES: '1' },
+      { PASSWORD_HASH_MEMORY_KIB: '4096', PASSWORD_HASH_PASSES: '10' },
+    ]) {
+      expect(() => loadConfig({ ...production, ...weak })).toThrow(
+        /PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES: too weak when APP_ENV=production/,
+      );
+    }
+    // Tests and development may hash cheaply.
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '256', PASSWORD_HASH_PASSES: '1' })).toMatchObject({
+      PASSWORD_HASH_MEMORY_KIB: 256,
+      PASSWORD_HASH_PASSES: 1,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '4' })).toThrow(/PASSWORD_HASH_MEMORY_KIB/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '17' })).toThrow(/PASSWORD_HASH_COST: retired with scrypt/);
+  });
 });

@@ -13,6 +13,13 @@ import {
 import { findRepoRoot } from './lib/paths';
 import { CHAIN_FINALITIES } from './chain/gateway';
 import { parseKycKey } from './modules/kyc/file-cipher';
+import {
+  defaultHashConcurrency,
+  isWeakPasswordParams,
+  MIN_PRODUCTION_PASSWORD,
+  OWASP_PASSWORD_PARAMS,
+  type PasswordParams,
+} from './lib/password';
 
 /** Deposits on the development chain count after this many blocks (a real chain: DEFAULT_DEPOSIT_CONFIRMATIONS). */
 const DEV_CHAIN_CONFIRMATIONS = 2;
@@ -77,8 +84,16 @@ const envSchema = z.object({
   // Mail
   SMTP_URL: optionalUrl(/^smtps?$/, 'smtp:// or smtps://'),
   MAIL_FROM: z.string().min(3).default('Meet Nearby <no-reply@meetnearby.app>'),
-  // Passwords: scrypt cost as log2(N); OWASP's 2^17 by default, lower only in tests.
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  // Passwords: Argon2id's memory (KiB) and passes; OWASP's 19 MiB and 2 by default, lower only in tests.
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(1024 * 1024)
+    .default(OWASP_PASSWORD_PARAMS.memoryKiB),
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(20).default(OWASP_PASSWORD_PARAMS.passes),
+  /** Hashes at once in this process (the rest queue): by default all cores but one, so other requests stay fast. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(defaultHashConcurrency()),
   // Sign-in with an OpenID Connect provider (Apple's values in the README)
   OIDC_ISSUER: optionalUrl(/^https?$/, 'https:// (or http:// on loopback for tests)'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -238,7 +253,29 @@ function checkProductionConfig(values: Env): string[] {
   if (!values.KYC_ENCRYPTION_KEY) {
     problems.push('KYC_ENCRYPTION_KEY: required when APP_ENV=production (identity documents are encrypted with it)');
   }
+  if (isWeakPasswordParams(passwordParamsOf(values))) {
+    const { memoryKiB, memoryTimesPasses } = MIN_PRODUCTION_PASSWORD;
+    problems.push(
+      `PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES: too weak when APP_ENV=production (OWASP: at least ${memoryKiB} KiB and memory x passes >= ${memoryTimesPasses}; the default is 19456 KiB x 2)`,
+    );
+  }
   return problems;
+}
+
+/** Argon2id's cost as the password functions take it. */
+export function passwordParamsOf(
+  config: Pick<Env, 'PASSWORD_HASH_MEMORY_KIB' | 'PASSWORD_HASH_PASSES'>,
+): PasswordParams {
+  return { memoryKiB: config.PASSWORD_HASH_MEMORY_KIB, passes: config.PASSWORD_HASH_PASSES };
+}
+
+/** Variables that no longer exist: refused with what replaced them, not silently ignored. */
+function checkRetiredConfig(env: NodeJS.ProcessEnv): string[] {
+  return env.PASSWORD_HASH_COST?.trim()
+    ? [
+        'PASSWORD_HASH_COST: retired with scrypt; Argon2id reads PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_PASSES (remove it)',
+      ]
+    : [];
 }
 
 /** Parses the environment. Throws ConfigError naming every bad variable. */
@@ -254,7 +291,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0] ?? '?')}: ${issue.message}`));
   }
   const values = parsed.data;
-  const chainProblems = [...checkChainConfig(values), ...checkTestOnlyConfig(values), ...checkProductionConfig(values)];
+  const chainProblems = [
+    ...checkChainConfig(values),
+    ...checkTestOnlyConfig(values),
+    ...checkProductionConfig(values),
+    ...checkRetiredConfig(env),
+  ];
   if (chainProblems.length > 0) throw new ConfigError(chainProblems);
   const rootDir = findRepoRoot();
   return {

@@ -10,7 +10,7 @@ import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../test/chain';
-import { TEST_JWT_SECRET } from '../test/app';
+import { TEST_JWT_SECRET, TEST_PASSWORD_ENV, TEST_PASSWORD_PARAMS } from '../test/app';
 import { findRepoRoot } from './lib/paths';
 import { createDatabase } from './db/client';
 import { users, wallets } from './db/schema';
@@ -134,7 +134,7 @@ async function crashAndRecover(
           email: `crash-${id}@example.com`,
           domain: `crash${id}`,
           firstName: 'Mia',
-          passwordHash: await hashPassword(KIT_PASSWORD, 10),
+          passwordHash: await hashPassword(KIT_PASSWORD, TEST_PASSWORD_PARAMS),
         })
         .returning();
       await seeded.db.insert(wallets).values({ userId: row!.id, address: addressOf(row!.id) });
@@ -151,7 +151,7 @@ async function crashAndRecover(
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       JWT_SECRET: TEST_JWT_SECRET,
-      PASSWORD_HASH_COST: '10',
+      ...TEST_PASSWORD_ENV,
       // The withdrawal goes to a new address: no wait, the crash points come at once.
       WITHDRAW_NEW_ADDRESS_HOURS: '0',
       RATE_LIMIT_MAX: '100000',

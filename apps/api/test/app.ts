@@ -6,11 +6,23 @@ import { buildApp, type AppServices } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
+import type { PasswordParams } from '../src/lib/password';
 import { createRedisClients, type RedisClients } from '../src/lib/redis';
 import { createTestDatabase } from './database';
 import type { ChainGateway } from '../src/chain/gateway';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/**
+ * OWASP's Argon2id cost (19 MiB, 2 passes) makes each hash take tens of milliseconds of a core;
+ * tests check behaviour, not strength: 256 KiB and one pass take a fraction of a millisecond.
+ * APP_ENV=production refuses them, so production tests run at the default cost.
+ */
+export const TEST_PASSWORD_PARAMS: PasswordParams = { memoryKiB: 256, passes: 1 };
+export const TEST_PASSWORD_ENV = {
+  PASSWORD_HASH_MEMORY_KIB: String(TEST_PASSWORD_PARAMS.memoryKiB),
+  PASSWORD_HASH_PASSES: String(TEST_PASSWORD_PARAMS.passes),
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,8 +42,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_PRETTY: 'false',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    // OWASP's cost makes each hash take a quarter second; tests check behaviour, not strength.
-    PASSWORD_HASH_COST: '10',
+    ...(env.APP_ENV !== 'production' && TEST_PASSWORD_ENV),
     // Every test socket comes from 127.0.0.1; the handshake limit's own test sets it low again.
     SOCKET_HANDSHAKES_PER_MINUTE: '100000',
     // Wallet tests send to fresh addresses; the step-up tests turn the new-address wait back on.

@@ -1,6 +1,6 @@
 import type { Wallet } from '@app/shared/schemas/crypto';
 import type { TestApp } from '../app';
-import { insertUser } from '../app';
+import { insertUser, TEST_PASSWORD_PARAMS } from '../app';
 import type { TestChain } from '../chain';
 import { hashPassword } from '../../src/lib/password';
 
@@ -16,7 +16,7 @@ let kitPasswordHash: Promise<string> | undefined;
 export function walletKit(get: () => { t: TestApp; chain: TestChain }) {
   async function userWithToken(role: 'user' | 'admin' = 'user') {
     const { t } = get();
-    kitPasswordHash ??= hashPassword(KIT_PASSWORD, 10);
+    kitPasswordHash ??= hashPassword(KIT_PASSWORD, TEST_PASSWORD_PARAMS);
     const user = await insertUser(t.database, {
       role,
       domain: `u${Math.random().toString(36).slice(2, 10)}`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import { createTestApp, insertUser, TEST_PASSWORD_PARAMS, type TestApp } from '../../../test/app';
 import { until } from '../../../test/until';
 import { call, insertStaff, roleOf, submitKyc } from '../../../test/kits/kyc';
 import { auditLog, outbox } from '../../db/schema';
@@ -69,9 +69,9 @@ describe('KYC events: annulment after three meetings, notices, ADMIN_EMAILS', ()
     // An account made before its address was listed, and not promoted at start (the list came later).
     const chief = await insertUser(t.database, {
       email: 'chief@example.com',
-      passwordHash: await hashPassword('Secret1', 10),
+      passwordHash: await hashPassword('Secret1', TEST_PASSWORD_PARAMS),
     });
-    const other = await insertUser(t.database, { passwordHash: await hashPassword('Secret1', 10) });
+    const other = await insertUser(t.database, { passwordHash: await hashPassword('Secret1', TEST_PASSWORD_PARAMS) });
     const login = async (email: string) =>
       t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: 'Secret1' } });
 

@@ -5,7 +5,7 @@ import { isPrivateRelay, type Me } from '@app/shared/schemas/user';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { emailCodes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { hashPassword } from '../../lib/password';
+import { hashPassword, type PasswordParams } from '../../lib/password';
 import type { Mailer } from '../mail/mailer';
 import type { SessionService } from '../sessions/session-service';
 import { issueCode, type CodeHasher } from '../user/email-codes';
@@ -21,7 +21,7 @@ export function createAccountChanges(deps: {
   stepUp: StepUp;
   mailer: Mailer;
   hashCode: CodeHasher;
-  passwordCost: number;
+  password: PasswordParams;
   sessions: Pick<SessionService, 'endAllIn' | 'closeSockets'>;
 }) {
   const { db } = deps;
@@ -42,7 +42,7 @@ export function createAccountChanges(deps: {
       const { userId } = session;
       await deps.stepUp.verify(userId, proof);
       const row = await userRow(userId);
-      const passwordHash = await hashPassword(password, deps.passwordCost);
+      const passwordHash = await hashPassword(password, deps.password);
       const ended = await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         return deps.sessions.endAllIn(tx, userId, { except: session.sessionId, reason: 'password_change' });

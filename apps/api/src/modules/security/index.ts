@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client';
 import type { AccountLimits } from '../../lib/account-limits';
+import type { PasswordParams } from '../../lib/password';
 import { createSecretBox } from '../../lib/secret-box';
 import type { Mailer } from '../mail/mailer';
 import type { CodeHasher } from '../user/email-codes';
@@ -22,7 +23,7 @@ export function createSecurityModule(deps: {
   hashCode: CodeHasher;
   mailer: Mailer;
   limits: AccountLimits;
-  passwordCost: number;
+  password: PasswordParams;
   redis?: Redis;
   sessions: SessionService;
 }) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { sessionListSchema } from '@app/shared/schemas/sessions';
 import { sessions } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import { createTestApp, insertUser, TEST_PASSWORD_PARAMS, type TestApp } from '../../../test/app';
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 
 const CHROME_WINDOWS =
@@ -20,7 +20,7 @@ let ip = 0;
 beforeAll(async () => {
   smtp = await startSmtpInbox();
   t = await createTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMIT_AUTH_MAX: '1000' } });
-  passwordHash = await hashPassword(PASSWORD, 10);
+  passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_PARAMS);
 });
 afterAll(async () => {
   await t.close();

@@ -25,7 +25,7 @@ import type { AccountLimits } from '../../lib/account-limits';
 import { AppError } from '../../lib/app-error';
 import { seesEverythingOf, type Viewer } from '../../lib/viewer';
 import type { TokenClaims } from '../../lib/jwt';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword, type PasswordParams } from '../../lib/password';
 import type { Mailer } from '../mail/mailer';
 import { consumeCode, issueCode, requesterOf, type CodeHasher } from './email-codes';
 import { getMe, issueAuthRecord, toMe } from './service';
@@ -47,7 +47,8 @@ export interface AccountDeps {
   mailer: Mailer;
   hashCode: CodeHasher;
   limits: AccountLimits;
-  passwordCost: number;
+  /** Argon2id's cost for new hashes; a stored hash made otherwise is rewritten at the next successful login. */
+  password: PasswordParams;
   supportEmail: string;
   /** Runs once a password sign-in is accepted, before the answer is made (ADMIN_EMAILS promotion). */
   onPasswordSignIn?: (userId: number) => Promise<unknown>;
@@ -110,6 +111,21 @@ export function createAccountService(deps: AccountDeps) {
     return sent;
   }
 
+  /**
+   * After a right password: a hash of an older scheme (scrypt) or of other Argon2id parameters is
+   * rewritten with the configured ones. Only if it is still the hash just checked, so a password
+   * changed meanwhile is never overwritten with the old one.
+   */
+  async function rehashIfOld(row: UserRow, password: string): Promise<void> {
+    const old = row.passwordHash;
+    if (!old || !needsRehash(old, deps.password)) return;
+    const passwordHash = await hashPassword(password, deps.password);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, old)));
+  }
+
   return {
     /**
      * Creates the account and answers the auth record. The confirmation code goes out at once
@@ -123,7 +139,7 @@ export function createAccountService(deps: AccountDeps) {
     ): Promise<AuthRecordResponse> {
       await deps.limits.consume('register', input.email);
       const referrerId = await findReferrer(input.promocode);
-      const passwordHash = await hashPassword(input.password, deps.passwordCost);
+      const passwordHash = await hashPassword(input.password, deps.password);
       let row: UserRow;
       try {
         row = await db.transaction(async (tx) => {
@@ -166,12 +182,13 @@ export function createAccountService(deps: AccountDeps) {
       const ok =
         activeUser(row) && row!.passwordHash
           ? await verifyPassword(input.password, row!.passwordHash)
-          : await verifyAgainstDummy(input.password, deps.passwordCost);
+          : await verifyAgainstDummy(input.password, deps.password);
       if (!ok) {
         await deps.limits.login.failed(input.email, address);
         throw new AppError('UNAUTHORIZED');
       }
       if (row!.blockedAt) throw new AppError('FORBIDDEN');
+      await rehashIfOld(row!, input.password);
       await deps.limits.login.succeeded(input.email, address);
       await deps.onPasswordSignIn?.(row!.id);
       return issueAuthRecord(db, deps.sessions.sign(row!.id, client), row!.id);
@@ -275,7 +292,7 @@ export function createAccountService(deps: AccountDeps) {
         requester: requesterOf(deps.hashCode, 'recovery', row!.id, address),
         foreignGuess: () => deps.limits.consume('codeForeign', `recovery:${row!.id}`),
       };
-      const passwordHash = await hashPassword(input.password, deps.passwordCost);
+      const passwordHash = await hashPassword(input.password, deps.password);
       let ended: string[] = [];
       await consumeCode(
         db,

@@ -1,9 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { formatPromocode } from '@app/shared/validation/rules';
 import { authRecordSchema } from '@app/shared/schemas/user';
 import { emailCodes, feedback, outbox, users } from '../../db/schema';
-import { createTestApp, insertUser, type TestApp } from '../../../test/app';
+import { createTestApp, insertUser, TEST_PASSWORD_PARAMS, type TestApp } from '../../../test/app';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+
+// The real functions, watched: an unknown e-mail must be checked against the dummy hash.
+vi.mock('../../lib/password', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/password')>();
+  return { ...real, verifyAgainstDummy: vi.fn(real.verifyAgainstDummy) };
+});
 import { startSmtpInbox, type SmtpInbox } from '../../../test/smtp-inbox';
 
 let t: TestApp;
@@ -63,7 +71,7 @@ describe('POST /api/user/register', () => {
     const code = await smtp.codeFor(email);
     expect(code).toMatch(/^\d{6}$/);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
     expect(row!.passwordHash).not.toContain('Secret1');
   });
 
@@ -170,6 +178,74 @@ describe('POST /api/user/login', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid login or password' });
     }
+  });
+
+  it('checks an unknown e-mail against a dummy Argon2id hash at the configured cost', async () => {
+    expect(TEST_PASSWORD_PARAMS).toEqual({
+      memoryKiB: t.config.PASSWORD_HASH_MEMORY_KIB,
+      passes: t.config.PASSWORD_HASH_PASSES,
+    });
+    vi.mocked(verifyAgainstDummy).mockClear();
+    const unknown = await call('POST', '/api/user/login', { email: uniqueEmail('ghost'), password: 'Secret1' });
+    expect(unknown.statusCode, unknown.body).toBe(401);
+    expect(verifyAgainstDummy).toHaveBeenCalledExactlyOnceWith('Secret1', TEST_PASSWORD_PARAMS);
+    const { email } = await register();
+    vi.mocked(verifyAgainstDummy).mockClear();
+    const wrong = await call('POST', '/api/user/login', { email, password: 'Wrong12' });
+    expect(wrong.statusCode, wrong.body).toBe(401);
+    expect(verifyAgainstDummy).not.toHaveBeenCalled();
+  });
+
+  describe('hashes from before Argon2id', () => {
+    /** The format the scrypt version stored: `scrypt$N$r$p$salt$key`. */
+    function scryptHash(password: string): string {
+      const salt = crypto.randomBytes(16);
+      const key = crypto.scryptSync(password.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 });
+      return ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    }
+    const storedHash = async (id: number) =>
+      (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!.passwordHash!;
+
+    it('logs in with an old scrypt hash and rewrites it as Argon2id; a wrong password rewrites nothing', async () => {
+      const old = scryptHash('Secret1');
+      const user = await insertUser(t.database, { passwordHash: old });
+      const wrong = await call('POST', '/api/user/login', { email: user.email, password: 'Wrong12' });
+      expect(wrong.statusCode).toBe(401);
+      expect(await storedHash(user.id)).toBe(old);
+
+      const res = await call('POST', '/api/user/login', { email: user.email, password: 'Secret1' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(authRecordSchema.parse(res.json()).user.id).toBe(user.id);
+      const rehashed = await storedHash(user.id);
+      expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+      expect(await verifyPassword('Secret1', rehashed)).toBe(true);
+
+      // The new hash works, and is not rewritten again.
+      expect((await call('POST', '/api/user/login', { email: user.email, password: 'Secret1' })).statusCode).toBe(200);
+      expect(await storedHash(user.id)).toBe(rehashed);
+      expect((await call('POST', '/api/user/login', { email: user.email, password: 'Wrong12' })).statusCode).toBe(401);
+    });
+
+    it('rewrites an Argon2id hash made with other parameters at the next login', async () => {
+      const other = await hashPassword('Secret1', { memoryKiB: 512, passes: 2 });
+      const user = await insertUser(t.database, { passwordHash: other });
+      expect((await call('POST', '/api/user/login', { email: user.email, password: 'Secret1' })).statusCode).toBe(200);
+      expect(await storedHash(user.id)).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    });
+
+    it('does not rewrite the hash of a blocked account: its login does not succeed', async () => {
+      const old = scryptHash('Secret1');
+      const user = await insertUser(t.database, { passwordHash: old, blockedAt: new Date() });
+      const res = await call('POST', '/api/user/login', { email: user.email, password: 'Secret1' });
+      expect(res.json().code).toBe('FORBIDDEN');
+      expect(await storedHash(user.id)).toBe(old);
+    });
+
+    it('refuses a hash of an unknown scheme and leaves it alone', async () => {
+      const user = await insertUser(t.database, { passwordHash: 'Secret1' });
+      expect((await call('POST', '/api/user/login', { email: user.email, password: 'Secret1' })).statusCode).toBe(401);
+      expect(await storedHash(user.id)).toBe('Secret1');
+    });
   });
 
   it('refuses a blocked account and a deleted one', async () => {
