@@ -11,8 +11,8 @@ import {
   MIN_AGE,
 } from '@app/shared/constants';
 import { findRepoRoot } from './lib/paths';
-import { CHAIN_FINALITIES } from './chain/gateway';
-import { parseKycKey } from './modules/kyc/file-cipher';
+import { CHAIN_FINALITIES } from './lib/chain-finality';
+import { parseKey32 } from './lib/key-32';
 import {
   defaultHashConcurrency,
   isWeakPasswordParams,
@@ -150,7 +150,7 @@ const envSchema = z.object({
   // Identity verification (KYC). The key encrypts document photos at rest: 64 hex characters or 32 bytes in base64.
   KYC_ENCRYPTION_KEY: z
     .string()
-    .refine((v) => parseKycKey(v) !== null, 'must be 32 bytes: 64 hex characters or base64')
+    .refine((v) => parseKey32(v) !== null, 'must be 32 bytes: 64 hex characters or base64')
     .optional(),
   /** Rejections that may be resubmitted; the next rejection after them is final. */
   KYC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),

@@ -1,3 +1,4 @@
+import type { ChainFinality } from '../lib/chain-finality';
 import type { Address, Hash, Hex } from 'viem';
 
 /**
@@ -5,6 +6,8 @@ import type { Address, Hash, Hex } from 'viem';
  * (viem-gateway.ts) talks to any EVM node over JSON-RPC: the embedded development chain or BSC.
  * Amounts are bigint in the token's smallest unit (USDT and BNB both have 18 decimals on BSC).
  */
+
+export type { ChainFinality };
 
 /** Who signs a transaction: a user's custodial deposit address (BIP-44 index = user id) or the treasury. */
 export type Signer = { kind: 'user'; userId: number } | { kind: 'treasury' };
@@ -131,9 +134,6 @@ export interface ChainGateway extends ChainInfo {
   /** The chain's `finalized` block tag: the newest block that can no longer be reorganised away. */
   finalizedBlock(): Promise<bigint>;
 }
-
-export const CHAIN_FINALITIES = ['confirmations', 'finalized'] as const;
-export type ChainFinality = (typeof CHAIN_FINALITIES)[number];
 
 /** Blocks one `nativeTransfers` call reads at most. */
 export const NATIVE_SCAN_MAX_BLOCKS = 100n;

@@ -1,3 +1,4 @@
+import { parseKey32 } from '../../lib/key-32';
 import crypto from 'node:crypto';
 
 /** `KYC1` + 12-byte IV + 16-byte tag + ciphertext: a stored KYC file never starts like an image. */
@@ -32,8 +33,5 @@ export function createFileCipher(key: Buffer) {
 }
 export type FileCipher = ReturnType<typeof createFileCipher>;
 
-/** KYC_ENCRYPTION_KEY as configured: 64 hex characters or 32 bytes in base64. */
-export function parseKycKey(value: string): Buffer | null {
-  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  return key.length === 32 ? key : null;
-}
+/** KYC_ENCRYPTION_KEY as configured: 64 hex characters or 32 bytes in base64 (config parses it too, so it lives in lib). */
+export const parseKycKey = parseKey32;
