@@ -3,26 +3,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { NFT_TYPE } from '@app/shared/constants';
 import { createDatabase, type Database } from '../db/client';
 import { auditLog, staffLevels, users } from '../db/schema';
 import { findRepoRoot } from '../lib/paths';
 import { createServerDatabase, MIGRATIONS } from '../../test/database';
+import { bundleScript } from '../../test/bundle-script';
 
 const ROOT = findRepoRoot();
 const run = promisify(execFile);
 
-/** Runs `npm run user:role` as an operator would (without npm's banner), answering its exit code and output. */
+/** The script bundled once: `npm run user:role` runs the same code through tsx, which compiles it per run. */
+let script: string;
+beforeAll(async () => {
+  script = await bundleScript('apps/api/src/scripts/user-role.ts', 'user-role');
+}, 60_000);
+afterAll(() => fs.rmSync(script, { force: true }));
+
+/** Runs the `npm run user:role` script as an operator would (without npm's banner), answering its exit code and output. */
 async function userRole(env: Record<string, string | undefined>, ...args: string[]) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/api/src/scripts/user-role.ts', ...args],
-      { cwd: ROOT, env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
-    );
+    const { stdout, stderr } = await run(process.execPath, [script, ...args], {
+      cwd: ROOT,
+      env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'silent', ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout: stdout.trim(), stderr: stderr.trim() };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
