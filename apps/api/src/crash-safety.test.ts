@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEther, type Address } from 'viem';
 import { english, generateMnemonic, mnemonicToAccount } from 'viem/accounts';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleScript } from '../test/bundle-script';
 import { startTestChain, type TestChain } from '../test/chain';
 import { TEST_JWT_SECRET, TEST_PASSWORD_ENV, TEST_PASSWORD_PARAMS } from '../test/app';
 import { findRepoRoot } from './lib/paths';
@@ -24,40 +24,18 @@ import { createServerDatabase, MIGRATIONS } from '../test/database';
  */
 
 const ROOT = findRepoRoot();
-const SCRIPT = path.join(ROOT, 'apps/api/test/crash/scenario.ts');
-/**
- * The scenario bundled once (our code inlined, npm packages external), beside node_modules so they
- * resolve: under tsx every one of the suite's sixteen processes spent seconds of CPU compiling the API.
- */
-const BUNDLE = path.join(ROOT, 'node_modules/.cache/crash-scenario', `scenario-${process.pid}.mjs`);
 const usdt = (n: number) => BigInt(n) * 10n ** 18n;
 let chain: TestChain;
+/** The scenario bundled once: under tsx every one of the suite's processes spent seconds compiling the API. */
+let scenarioBundle: string;
 
 beforeAll(async () => {
-  [chain] = await Promise.all([
+  [chain, scenarioBundle] = await Promise.all([
     startTestChain({ confirmations: 1 }),
-    build({
-      entryPoints: [SCRIPT],
-      outfile: BUNDLE,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'npm-packages-external',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@app/') ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
-    }),
+    bundleScript('apps/api/test/crash/scenario.ts', 'crash-scenario'),
   ]);
 }, 120_000);
-afterAll(() => fs.rmSync(BUNDLE, { force: true }));
+afterAll(() => fs.rmSync(scenarioBundle, { force: true }));
 afterAll(async () => chain?.stop());
 
 function freePort(): Promise<number> {
@@ -88,7 +66,7 @@ interface Run {
 
 function run(phase: 'act' | 'recover', scenario: string, env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BUNDLE, phase, scenario], {
+    const child = spawn(process.execPath, [scenarioBundle, phase, scenario], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
