@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { cpaRewardsSchema, cpaSettingsSchema, cpaStatsSchema } from '@app/shared/schemas/cpa-programme';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { until } from '../../../test/until';
@@ -11,6 +11,7 @@ import {
   cpaHits,
   deviceSightings,
   domainEvents,
+  eventDeliveries,
   users,
 } from '../../db/schema';
 import { publish } from '../../events/event-bus';
@@ -195,14 +196,19 @@ describe('attribution and conversions', () => {
   it('does not bind a registration whose click is older than the window', async () => {
     const { link } = await approvedPartner(t, admin);
     const late = await visitAndRegister(t, link.id, { clickedSecondsAgo: 721 * 3600, profile: true });
-    await t.services.events.relay();
+    // Wait until both handlers that could attribute this person have run: the registration's and
+    // the completed profile's; then neither bound them, and no conversion was recorded.
     await until(async () => {
-      const [event] = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'user.registered'));
-      return event;
+      await t.services.events.relay();
+      const delivered = await t.database.db
+        .select({ handler: eventDeliveries.handler })
+        .from(eventDeliveries)
+        .innerJoin(domainEvents, eq(domainEvents.id, eventDeliveries.eventId))
+        .where(sql`${domainEvents.payload}->>'userId' = ${String(late.id)}`);
+      const handlers = delivered.map((d) => d.handler);
+      return handlers.includes('cpa-attribution') && handlers.includes('cpa-fill-profile');
     });
-    // Give the delivery its turn, then look: no attribution, no conversion.
-    for (let i = 0; i < 10; i++) await t.services.events.relay();
-    await new Promise((r) => setTimeout(r, 500));
+    expect(await t.database.db.select().from(cpaConversions).where(eq(cpaConversions.userId, late.id))).toEqual([]);
     expect(await t.database.db.select().from(cpaAttributions).where(eq(cpaAttributions.userId, late.id))).toEqual([]);
   });
 
