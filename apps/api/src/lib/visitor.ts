@@ -5,6 +5,18 @@ import { HEADERS } from '@app/shared/constants';
 const FINGERPRINT = /^[\w-]{8,64}$/;
 
 /**
+ * The one device every request without a well-formed fingerprint is counted on (device
+ * protection, partner fraud rules). The web app always sends one, so leaving it out (or sending
+ * junk) is what a script farming accounts does: those accounts share this device and are treated
+ * like any shared device. Shorter than a real fingerprint, so no browser can land in it.
+ */
+export const MISSING_FINGERPRINT = 'missing';
+
+/** The device a request is counted on: its fingerprint, or the shared "missing" device. */
+export const deviceOf = (fingerprint: unknown): string =>
+  typeof fingerprint === 'string' && FINGERPRINT.test(fingerprint) ? fingerprint : MISSING_FINGERPRINT;
+
+/**
  * Who a visit is, for "counted once per visitor": the browser's device fingerprint header, or a
  * hash of the address when there is none (never the address itself).
  */

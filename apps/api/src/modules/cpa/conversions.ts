@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import type { EventBus } from '../../events/event-bus';
+import { MISSING_FINGERPRINT } from '../../lib/visitor';
 import { queuePostback } from './postbacks';
 import { readSettings } from './settings';
 
@@ -113,7 +114,7 @@ async function rejectionOf(
   const partnerDevices = tx
     .select({ fingerprint: deviceSightings.fingerprint })
     .from(deviceSightings)
-    .where(and(eq(deviceSightings.userId, partnerId), ne(deviceSightings.fingerprint, 'missing')));
+    .where(and(eq(deviceSightings.userId, partnerId), ne(deviceSightings.fingerprint, MISSING_FINGERPRINT)));
   const [shared] = await tx
     .select({ fingerprint: deviceSightings.fingerprint })
     .from(deviceSightings)

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { deviceSightings } from '../../../db/schema';
 import { sharedDeviceFlag } from '../detector/restriction';
 import { raiseRestriction } from './restrictions';
+import { deviceOf } from '../../../lib/visitor';
 
 /**
  * Device protection, the shared-device half: which accounts a device fingerprint (the browser's
@@ -19,19 +20,6 @@ import { raiseRestriction } from './restrictions';
 const REFRESH_MS = 3_600_000;
 /** Sightings remembered in process; past this the memory starts over (the table is the truth). */
 const CACHE_LIMIT = 50_000;
-/** The shape visitor.ts accepts: anything else is not a fingerprint the web app makes. */
-const FINGERPRINT = /^[\w-]{8,64}$/;
-/**
- * The one device every request without a well-formed fingerprint is counted on. The web app always
- * sends one, so leaving it out (or sending junk) is what a script farming accounts does: those
- * accounts share this device and are restricted like any shared device. Shorter than a real
- * fingerprint, so no browser can land in it.
- */
-export const MISSING_FINGERPRINT = 'missing';
-
-/** The device a request is counted on: its fingerprint, or the shared "missing" device. */
-export const deviceOf = (fingerprint: unknown): string =>
-  typeof fingerprint === 'string' && FINGERPRINT.test(fingerprint) ? fingerprint : MISSING_FINGERPRINT;
 
 export interface DeviceSightings {
   /** Records that `userId` used the device; raises the restriction when it makes one device too many accounts. */
