@@ -26,7 +26,7 @@ import { listPayouts, requestPayout } from './payouts';
 import { fireTestPostback, listPostbacks, resendPostback } from './postbacks';
 import { listRewards } from './rewards';
 import { presentSettings, saveSettings } from './settings';
-import { partnerStats, statsCsv } from './stats';
+import { partnerStats, partnerTotals, statsCsv } from './stats';
 import { cpaPartners } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -252,13 +252,13 @@ export const cpaProgrammeRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => numb
     },
     async (request) => {
       const rows = await listPartners(db, request.query.status);
-      const partners = await Promise.all(
-        rows.map(async (row) => {
-          const { totals } = await partnerStats(db, row.userId, { period: 'all' }, date());
-          return { ...row, appliedAt: row.appliedAt.toISOString(), ...totals };
-        }),
+      const totals = await partnerTotals(
+        db,
+        rows.map((row) => row.userId),
       );
-      return { partners };
+      return {
+        partners: rows.map((row) => ({ ...row, appliedAt: row.appliedAt.toISOString(), ...totals.get(row.userId)! })),
+      };
     },
   );
 

@@ -191,6 +191,16 @@ describe('attribution and conversions', () => {
     expect(rewards.sums.pending).toBe('11.2');
     const listed = (await call(t, 'GET', '/api/cpa/links', partner.token)).json().links[0];
     expect(listed).toMatchObject({ hits: 1, regs: 1, value: '200', profit: '0', paid: '0' });
+    // The admins' list shows the same traffic.
+    const partners = (await call(t, 'GET', '/api/cpa/partners?status=approved', admin.token)).json().partners;
+    expect(partners.find((p: { userId: number }) => p.userId === partner.id)).toMatchObject({
+      links: 1,
+      hits: 1,
+      regs: 1,
+      value: '200',
+      profit: '0',
+      paid: '0',
+    });
   });
 
   it('does not bind a registration whose click is older than the window', async () => {
