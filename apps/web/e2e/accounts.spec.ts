@@ -77,6 +77,9 @@ test('password recovery end to end', async ({ page: registering, browser }) => {
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect.poll(() => path(page)).toBe('/auth/recovery');
+  // The address changes before the recovery screen's code has loaded, and the login form shown
+  // meanwhile has an E-mail field too: filling it would lose the address.
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByTestId('resend-code')).toHaveText(/New code in \d+ seconds/);

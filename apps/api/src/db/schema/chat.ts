@@ -109,6 +109,9 @@ export const reports = pgTable(
     messageId: integer('message_id').references(() => chatMessages.id),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('OPEN'),
     note: text('note'),
+    /** The staff member who took the report; null while it waits in the open queue. */
+    assignedToId: integer('assigned_to_id').references(() => users.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     resolvedById: integer('resolved_by_id').references(() => users.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

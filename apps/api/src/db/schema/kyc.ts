@@ -133,7 +133,18 @@ export const auditLog = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     ip: text('ip'),
+    /** The actor's role when acting: a later role change does not rewrite who did what as what. */
+    actorRole: text('actor_role'),
+    requestId: text('request_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
 );
