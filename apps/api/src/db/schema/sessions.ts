@@ -24,6 +24,8 @@ export const sessions = pgTable(
       enum: ['logout', 'ended', 'end_all', 'password_reset', 'password_change'],
     }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When this sign-in last proved the account's TOTP: staff routes ask for it (decision 029). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId, t.lastSeenAt)],
 );
