@@ -131,6 +131,10 @@ export const cpaPostbacks = pgTable(
     index('cpa_postbacks_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'queued'`),
+    // The monitor counts postbacks that failed for good without reading the delivered ones.
+    index('cpa_postbacks_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'failed'`),
   ],
 );
 

@@ -13,3 +13,4 @@ export * from './security';
 export * from './kyc';
 export * from './cpa';
 export * from './payouts';
+export * from './monitor';

@@ -63,6 +63,10 @@ export const meetings = pgTable(
   (t) => [
     index('meetings_pair_idx').on(t.userLowId, t.userHighId, t.id),
     index('meetings_user_high_idx').on(t.userHighId),
+    // The monitor's "meetings in progress": found, not yet confirmed by both (a small, short-lived set).
+    index('meetings_unconfirmed_idx')
+      .on(t.metAt)
+      .where(sql`${t.lowConfirmedAt} is null or ${t.highConfirmedAt} is null`),
     check('meetings_pair_ordered', sql`${t.userLowId} < ${t.userHighId}`),
   ],
 );
