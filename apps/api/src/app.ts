@@ -260,7 +260,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     onSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
   });
   const referral = createReferralModule({ db, accounts, visitorSecret: `${deps.jwtSecret}:visitors`, clock });
-  const news = createNewsModule({ db });
   const report = createReportModule({ db });
   const cpa = createCpaModule({
     db,
@@ -340,7 +339,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       log: app.log,
     });
   }
-  const media = createMediaModule({ db, config });
+  const media = createMediaModule({ db, config, log: app.log });
+  const news = createNewsModule({ db, discardImage: media.discardNewsImage });
   const kyc = createKycModule({
     db,
     store: media.store,

@@ -14,7 +14,15 @@ import {
 import type { KycPhotoStep } from '@app/shared/schemas/kyc';
 import { AppError } from '../../lib/app-error';
 import { readMultipartBody } from './multipart-body';
-import { deleteMedia, findAvatarFile, listAlbum, uploadMedia, type MediaDeps } from './service';
+import {
+  deleteMedia,
+  findAvatarFile,
+  findNewsImageFile,
+  listAlbum,
+  uploadMedia,
+  type ImageFileRef,
+  type MediaDeps,
+} from './service';
 import type { Db } from '../../db/client';
 import type { FileStore } from './storage';
 
@@ -91,13 +99,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         if (!opts.kycUpload) throw new AppError('NOT_FOUND');
         return reply.status(201).send(await opts.kycUpload({ userId: request.auth!.id, step, targetId, file: files }));
       }
+      // News pictures go on the home page: only admins put them there.
+      if (album === 'news') await app.requireRole('admin')(request);
       const uploaded = await uploadMedia(deps, { userId: request.auth!.id, album, targetId, file: files });
       return reply.status(201).send(uploaded);
     },
   );
 
-  const sendAvatar = async (request: FastifyRequest, reply: FastifyReply, id: number, size = 'small') => {
-    const file = await findAvatarFile(deps, id, size);
+  const sendImage = async (request: FastifyRequest, reply: FastifyReply, file: ImageFileRef) => {
     reply.header('cache-control', IMMUTABLE).header('etag', file.etag);
     if (isFresh(request, file.etag)) return reply.status(304).send();
     return reply.type('image/webp').send(await file.read());
@@ -120,7 +129,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         params: avatarParamsSchema.omit({ size: true }),
       },
     },
-    async (request, reply) => sendAvatar(request, reply, request.params.id),
+    async (request, reply) => sendImage(request, reply, await findAvatarFile(deps, request.params.id, 'small')),
   );
   app.get(
     '/avatar/:id/:size',
@@ -130,7 +139,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
         summary: 'A profile photo in a size: small 128, medium 512, large 1024 (public, immutable)',
       },
     },
-    async (request, reply) => sendAvatar(request, reply, request.params.id, request.params.size),
+    async (request, reply) =>
+      sendImage(request, reply, await findAvatarFile(deps, request.params.id, request.params.size ?? 'small')),
+  );
+  app.get(
+    '/image/:id/:size',
+    {
+      schema: {
+        ...avatarSchema,
+        summary: 'A news image in a size: small 128, medium 512, large 1024 (public, immutable)',
+      },
+    },
+    async (request, reply) =>
+      sendImage(request, reply, await findNewsImageFile(deps, request.params.id, request.params.size ?? 'large')),
   );
 
   app.delete(

@@ -143,6 +143,19 @@ export async function deleteMedia(deps: MediaDeps, userId: number, mediaId: numb
   await removeFiles(deps, storageKey);
 }
 
+/**
+ * Marks a news image deleted and removes its files, whoever uploaded it: the news module calls
+ * this once an edit or a delete left the image unused. Other albums are never touched here.
+ */
+export async function discardNewsImage(deps: MediaDeps, mediaId: number): Promise<void> {
+  const [row] = await deps.db
+    .update(media)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(media.id, mediaId), eq(media.album, 'news'), isNull(media.deletedAt)))
+    .returning({ storageKey: media.storageKey });
+  if (row) await removeFiles(deps, row.storageKey);
+}
+
 export interface ImageFileRef {
   /** Strong validator: a stored variant never changes, so its key identifies its bytes. */
   etag: string;
@@ -154,12 +167,24 @@ export interface ImageFileRef {
  * all NOT_FOUND, so the public URL reveals nothing about other albums. Reading is left to the
  * caller, which skips it when the client's copy is current.
  */
-export async function findAvatarFile(deps: MediaDeps, mediaId: number, size: string): Promise<ImageFileRef> {
+export const findAvatarFile = (deps: MediaDeps, mediaId: number, size: string) =>
+  findPublicFile(deps, 'profile_photos', mediaId, size);
+
+/** A live image of album `news` (public: the home page shows it), by the same rules. */
+export const findNewsImageFile = (deps: MediaDeps, mediaId: number, size: string) =>
+  findPublicFile(deps, 'news', mediaId, size);
+
+async function findPublicFile(
+  deps: MediaDeps,
+  album: 'profile_photos' | 'news',
+  mediaId: number,
+  size: string,
+): Promise<ImageFileRef> {
   if (!isImageSize(size)) throw new AppError('NOT_FOUND');
   const [row] = await deps.db
     .select({ storageKey: media.storageKey })
     .from(media)
-    .where(and(eq(media.id, mediaId), eq(media.album, 'profile_photos'), isNull(media.deletedAt)))
+    .where(and(eq(media.id, mediaId), eq(media.album, album), isNull(media.deletedAt)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   const key = variantKey(row.storageKey, size);
