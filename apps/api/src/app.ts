@@ -30,7 +30,8 @@ import { systemRoutes } from './modules/system/routes';
 import { createMediaModule } from './modules/media';
 import { createKycModule } from './modules/kyc';
 import { kycEncryptionKey } from './modules/kyc/encryption-key';
-import { promoteAdminEmails } from './modules/kyc/staff';
+import { promoteAdminEmails, setRole } from './modules/kyc/staff';
+import { createPeopleControlModule } from './modules/people-control';
 import { createUserModule } from './modules/user';
 import { createProviderSignInModule } from './modules/provider-sign-in';
 import { createReferralModule } from './modules/referral';
@@ -260,7 +261,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     onSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
   });
   const referral = createReferralModule({ db, accounts, visitorSecret: `${deps.jwtSecret}:visitors`, clock });
-  const report = createReportModule({ db });
+  const peopleControl = createPeopleControlModule({
+    db,
+    endSessionsIn: (tx, userId) => sessions.endAllIn(tx, userId, { reason: 'blocked' }),
+    closeSessions: (ids) => sessions.closeSockets(ids, 'blocked'),
+    setRole: (target, change, actor) => setRole(db, target, change, actor),
+  });
+  const report = createReportModule({
+    db,
+    blocker: peopleControl.blocks,
+    events,
+    mailer,
+    toUser: realtime.toUser,
+    publicUrl: config.PUBLIC_URL,
+  });
   const cpa = createCpaModule({
     db,
     events,
@@ -315,6 +329,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     minAge: config.MIN_AGE,
     redis: deps.redis?.client,
     realtime,
+    events,
   });
   lifecycle(meetHands);
   const meetingsModule = await createMeetingsModule({
@@ -381,6 +396,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       await api.register(cpa.programmeRoutes, { prefix: '/cpa', ...cpa.programmeRouteOptions });
       await api.register(chat.routes, { prefix: '/chat', ...chat.routeOptions });
       await api.register(report.routes, { prefix: '/report', ...report.routeOptions });
+      await api.register(peopleControl.routes, { prefix: '/control/people', ...peopleControl.routeOptions });
       await api.register(meetHands.routes, { prefix: '/meet', ...meetHands.routeOptions });
       await api.register(meetingsModule.routes, { prefix: '/meet/meetings', ...meetingsModule.routeOptions });
       if (config.CLOCK_CONTROL) await api.register(devClockRoutes, { prefix: '/dev', clock });

@@ -128,6 +128,10 @@ export const ERROR_CATALOGUE = {
   CPA_NO_CALLBACK: { status: 409, message: 'This link has no callback URL' },
   CPA_POSTBACK_DELIVERED: { status: 409, message: 'This postback was already delivered' },
   KYC_CLAIMED: { status: 409, message: 'Another moderator is looking at this application' },
+  REPORT_CLOSED: { status: 409, message: 'This report is already decided' },
+  ACCOUNT_ALREADY_BLOCKED: { status: 409, message: 'This account is already blocked' },
+  ACCOUNT_NOT_BLOCKED: { status: 409, message: 'This account is not blocked' },
+  ADMIN_NOT_BLOCKABLE: { status: 403, message: 'An admin cannot be blocked: change their role first' },
   // Why a transaction, a purchase or a mint attempt failed: stored in its `error` field, shown
   // translated by the web app (TRANSACTION_FAILED above is the generic one). Never an HTTP answer.
   TRANSACTION_REVERTED: { status: 400, message: 'The transaction was reverted on chain' },

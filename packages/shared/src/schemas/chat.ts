@@ -134,7 +134,8 @@ export type BlockList = z.infer<typeof blockListSchema>;
 
 export const REPORT_REASONS = ['spam', 'scam', 'harassment', 'fake', 'underage', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ['OPEN', 'RESOLVED', 'DISMISSED'] as const;
+/** ASSIGNED: a staff member took the report (it leaves the open queue, still undecided). */
+export const REPORT_STATUSES = ['OPEN', 'ASSIGNED', 'RESOLVED', 'DISMISSED'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const reportRequestSchema = z.object({
@@ -172,6 +173,17 @@ export const reportSchema = z.object({
   resolvedBy: z.number().int().nullable(),
   resolvedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The staff member who took it (ASSIGNED, or decided after taking it). */
+  assignedTo: z.number().int().nullable(),
+  assignedAt: z.string().nullable(),
+  /** Reports about the same person still waiting (OPEN or ASSIGNED): the queue puts the most first. */
+  openReportsOnUser: z.number().int(),
+  /** The reported person's account is blocked by staff. */
+  userBlocked: z.boolean(),
+  /** The reported message with a few messages before and after it in its conversation, oldest first. */
+  context: z.array(
+    z.object({ id: z.number().int(), senderId: z.number().int(), text: z.string(), createdAt: z.string() }),
+  ),
 });
 export type Report = z.infer<typeof reportSchema>;
 

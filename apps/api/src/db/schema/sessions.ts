@@ -21,7 +21,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedReason: text('ended_reason', {
-      enum: ['logout', 'ended', 'end_all', 'password_reset', 'password_change'],
+      enum: ['logout', 'ended', 'end_all', 'password_reset', 'password_change', 'blocked'],
     }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When this sign-in last proved the account's TOTP: staff routes ask for it (decision 029). */

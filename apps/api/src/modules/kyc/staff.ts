@@ -64,15 +64,27 @@ export async function setRole(
   db: Db,
   target: { userId: number },
   change: { role: Role; level?: KycLevel },
-  /** `source` and `operator` name a system actor (id null), e.g. the operator's shell. */
-  actor: { id: number | null; ip?: string | null; source?: string; operator?: string },
+  /**
+   * `source` and `operator` name a system actor (id null), e.g. the operator's shell; a staff
+   * route passes its role, request id and the admin's reason for the audit row.
+   */
+  actor: {
+    id: number | null;
+    ip?: string | null;
+    source?: string;
+    operator?: string;
+    role?: string | null;
+    requestId?: string | null;
+    reason?: string | null;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: users.id, role: users.role })
+      .select({ id: users.id, role: users.role, level: staffLevels.level })
       .from(users)
+      .leftJoin(staffLevels, eq(staffLevels.userId, users.id))
       .where(eq(users.id, target.userId))
-      .for('update');
+      .for('update', { of: users });
     if (!row) throw new AppError('USER_NOT_FOUND');
     await tx.update(users).set({ role: change.role }).where(eq(users.id, row.id));
     const level = change.level ? typeOfLevel(change.level) : null;
@@ -86,9 +98,18 @@ export async function setRole(
     }
     await recordAudit(tx, {
       actorId: actor.id,
+      actorRole: actor.role,
+      requestId: actor.requestId,
+      reason: actor.reason,
       action: 'staff.role',
       targetType: 'user',
       targetId: row.id,
+      before: { role: row.role, level: row.role === 'moderator' && row.level !== null ? levelOfType(row.level) : null },
+      after: {
+        role: change.role,
+        level:
+          change.role === 'moderator' ? (change.level ?? (row.level === null ? null : levelOfType(row.level))) : null,
+      },
       details: {
         from: row.role,
         to: change.role,

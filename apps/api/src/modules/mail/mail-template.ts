@@ -11,6 +11,7 @@ export type MailTemplate =
   | { name: 'password_changed'; values: Record<string, never> }
   | { name: 'email_changed'; values: { newEmail: string } }
   | { name: 'feedback'; values: { name: string; email: string; message: string; userId: number | null } }
+  | { name: 'account_warned'; values: { reason: string; warning: string; url: string } }
   | {
       name: 'kyc_decided';
       values: { status: string; level: string | null; comment: string | null; revoked: boolean; url: string };

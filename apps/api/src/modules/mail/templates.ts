@@ -2,6 +2,7 @@ import { escapeHtml } from '@app/shared/format/escape-html';
 import type { Locale } from '@app/shared/constants';
 import type { MailTemplate } from './mail-template';
 import { kycMail } from './kyc-templates';
+import { warningMail } from './warning-template';
 import { securityMail } from './security-templates';
 
 export type { MailTemplate };
@@ -69,6 +70,8 @@ export function renderMail(template: MailTemplate, locale: Locale): Rendered {
       return securityMail(template, locale);
     case 'kyc_decided':
       return kycMail(template, locale);
+    case 'account_warned':
+      return warningMail(template, locale);
     case 'feedback': {
       const { name, email, message, userId } = template.values;
       const subject = `Support request from ${name}`;

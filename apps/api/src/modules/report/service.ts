@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   Report,
@@ -6,13 +6,16 @@ import type {
   ReportList,
   ReportListQuery,
   ReportRequest,
+  ReportStatus,
   ResolveReportRequest,
 } from '@app/shared/schemas/chat';
+import { REPORT_CONTEXT_MESSAGES } from '@app/shared/schemas/people-control';
 import type { Db } from '../../db/client';
 import { chatMembers, chatMessages, reports, users } from '../../db/schema';
 import { one } from '../../db/rows';
 import { AppError } from '../../lib/app-error';
 import { toPeer, verifiedColumn } from '../people/peer';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * Reports of users (PRODUCT.md: block and report). Anyone signed in reports; admins and moderators
@@ -63,13 +66,27 @@ const peerOf = (table: typeof reporter | typeof reported) => ({
   verified: verifiedColumn(table.id),
 });
 
+/** Reports about the same person still waiting for staff: the queue's first order. */
+const WAITING: ReportStatus[] = ['OPEN', 'ASSIGNED'];
+const openReportsOnUser =
+  sql<number>`(select count(*) from reports waiting where waiting.user_id = ${reports.userId} and waiting.status in ('OPEN', 'ASSIGNED'))`.mapWith(
+    Number,
+  );
+
 function reportQuery(db: Db) {
   return db
     .select({
       report: reports,
       reporter: peerOf(reporter),
       user: peerOf(reported),
-      message: { id: chatMessages.id, text: chatMessages.text, createdAt: chatMessages.createdAt },
+      userBlockedAt: reported.blockedAt,
+      openReportsOnUser,
+      message: {
+        id: chatMessages.id,
+        text: chatMessages.text,
+        createdAt: chatMessages.createdAt,
+        conversationId: chatMessages.conversationId,
+      },
     })
     .from(reports)
     .innerJoin(reporter, eq(reporter.id, reports.reporterId))
@@ -78,8 +95,36 @@ function reportQuery(db: Db) {
 }
 
 type ReportQueryRow = Awaited<ReturnType<typeof reportQuery>>[number];
+type ContextMessage = Report['context'][number];
 
-function toReport({ report, reporter: by, user, message }: ReportQueryRow): Report {
+/** The reported message with REPORT_CONTEXT_MESSAGES before and after it in its conversation. */
+async function contextOf(db: Db, message: { id: number; conversationId: number }): Promise<ContextMessage[]> {
+  const columns = {
+    id: chatMessages.id,
+    senderId: chatMessages.senderId,
+    text: chatMessages.text,
+    createdAt: chatMessages.createdAt,
+  };
+  const inConversation = eq(chatMessages.conversationId, message.conversationId);
+  const [upTo, after] = await Promise.all([
+    db
+      .select(columns)
+      .from(chatMessages)
+      .where(and(inConversation, lte(chatMessages.id, message.id)))
+      .orderBy(desc(chatMessages.id))
+      .limit(REPORT_CONTEXT_MESSAGES + 1),
+    db
+      .select(columns)
+      .from(chatMessages)
+      .where(and(inConversation, gt(chatMessages.id, message.id)))
+      .orderBy(asc(chatMessages.id))
+      .limit(REPORT_CONTEXT_MESSAGES),
+  ]);
+  return [...upTo.reverse(), ...after].map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+async function toReport(db: Db, row: ReportQueryRow): Promise<Report> {
+  const { report, reporter: by, user, message } = row;
   return {
     id: report.id,
     reporter: toPeer(by),
@@ -92,31 +137,65 @@ function toReport({ report, reporter: by, user, message }: ReportQueryRow): Repo
     resolvedBy: report.resolvedById,
     resolvedAt: report.resolvedAt?.toISOString() ?? null,
     createdAt: report.createdAt.toISOString(),
+    assignedTo: report.assignedToId,
+    assignedAt: report.assignedAt?.toISOString() ?? null,
+    openReportsOnUser: row.openReportsOnUser,
+    userBlocked: row.userBlockedAt !== null,
+    context: message ? await contextOf(db, message) : [],
   };
 }
 
-/** GET /report/list {offset, limit, status}: the newest first. */
+/** One report as staff see it, or NOT_FOUND. */
+export async function getReport(db: Db, id: number): Promise<Report> {
+  const [row] = await reportQuery(db).where(eq(reports.id, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  return toReport(db, row);
+}
+
+/**
+ * GET /report/list {offset, limit, status}: the waiting queue (no status, OPEN or ASSIGNED) puts the
+ * people with the most waiting reports first, then the newest; decided reports are newest first.
+ */
 export async function listReports(db: Db, query: ReportListQuery): Promise<ReportList> {
   const where = query.status ? eq(reports.status, query.status) : undefined;
+  const queue = !query.status || WAITING.includes(query.status);
   const [rows, totals] = await Promise.all([
-    reportQuery(db).where(where).orderBy(desc(reports.id)).limit(query.limit).offset(query.offset),
+    reportQuery(db)
+      .where(where)
+      .orderBy(...(queue ? [desc(openReportsOnUser), desc(reports.id)] : [desc(reports.id)]))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ total: count() }).from(reports).where(where),
   ]);
-  return { items: rows.map(toReport), total: one(totals).total };
+  const items: Report[] = [];
+  for (const row of rows) items.push(await toReport(db, row));
+  return { items, total: one(totals).total };
 }
 
 /** An admin's decision; it may be changed later, and the report remembers the last one. */
 export async function resolveReport(
   db: Db,
-  adminId: number,
+  actor: AuditActor,
   id: number,
   request: ResolveReportRequest,
 ): Promise<Report> {
-  const [updated] = await db
-    .update(reports)
-    .set({ status: request.status, note: request.note || null, resolvedById: adminId, resolvedAt: new Date() })
-    .where(eq(reports.id, id))
-    .returning({ id: reports.id });
-  if (!updated) throw new AppError('NOT_FOUND');
-  return toReport(one(await reportQuery(db).where(eq(reports.id, id))));
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+    if (!before) throw new AppError('NOT_FOUND');
+    const note = request.note || null;
+    await tx
+      .update(reports)
+      .set({ status: request.status, note, resolvedById: actor.actorId, resolvedAt: new Date() })
+      .where(eq(reports.id, id));
+    await recordAudit(tx, {
+      ...actor,
+      action: request.status === 'DISMISSED' ? 'report.dismiss' : 'report.resolve',
+      targetType: 'report',
+      targetId: id,
+      before: { status: before.status, note: before.note },
+      after: { status: request.status, note },
+      reason: note,
+    });
+  });
+  return getReport(db, id);
 }
