@@ -143,6 +143,17 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
       sendImage(request, reply, await findAvatarFile(deps, request.params.id, request.params.size ?? 'small')),
   );
   app.get(
+    '/image/:id',
+    {
+      schema: {
+        ...avatarSchema,
+        summary: 'A news image, large (public, immutable)',
+        params: avatarParamsSchema.omit({ size: true }),
+      },
+    },
+    async (request, reply) => sendImage(request, reply, await findNewsImageFile(deps, request.params.id, 'large')),
+  );
+  app.get(
     '/image/:id/:size',
     {
       schema: {

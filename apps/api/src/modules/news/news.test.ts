@@ -98,6 +98,8 @@ describe('news in the admin area', () => {
       image: `/api/media/image/${imageId}/large`,
       body: { en: '<p>Join <strong>today</strong>.</p>' },
     });
+    expect(uploaded.json().url).toBe(`/api/media/image/${imageId}`);
+    expect((await t.app.inject(uploaded.json().url)).statusCode).toBe(200);
     const picture = await t.app.inject(item.image!);
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');
