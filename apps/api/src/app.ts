@@ -29,6 +29,9 @@ import { healthRoutes } from './modules/health/routes';
 import { systemRoutes } from './modules/system/routes';
 import { createMediaModule } from './modules/media';
 import { createKycModule } from './modules/kyc';
+import { createMonitorModule } from './modules/monitor';
+import { createOperationsModule } from './modules/operations';
+import { createAuditModule } from './modules/audit';
 import { kycEncryptionKey } from './modules/kyc/encryption-key';
 import { promoteAdminEmails, setRole } from './modules/kyc/staff';
 import { createPeopleControlModule } from './modules/people-control';
@@ -369,6 +372,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log: app.log,
   });
   lifecycle(kyc);
+  const monitor = createMonitorModule({ db, events, realtime, now: clock.now, log: app.log });
+  lifecycle(monitor);
+  const operations = createOperationsModule({ db });
+  const audit = createAuditModule({ db });
   const publicConfig = publicConfigOf(config);
   await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
   await registerRateLimit(app, {
@@ -394,6 +401,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       await api.register(news.routes, { prefix: '/notif', ...news.routeOptions });
       await api.register(cpa.routes, { prefix: '/cpa', ...cpa.routeOptions });
       await api.register(cpa.programmeRoutes, { prefix: '/cpa', ...cpa.programmeRouteOptions });
+      await api.register(monitor.routes, { prefix: '/control/monitor', ...monitor.routeOptions });
+      await api.register(operations.routes, { prefix: '/control/jobs', ...operations.routeOptions });
+      await api.register(audit.routes, { prefix: '/control/audit', ...audit.routeOptions });
       await api.register(chat.routes, { prefix: '/chat', ...chat.routeOptions });
       await api.register(report.routes, { prefix: '/report', ...report.routeOptions });
       await api.register(peopleControl.routes, { prefix: '/control/people', ...peopleControl.routeOptions });

@@ -7,6 +7,7 @@ import type { Purchase, Transaction } from './schemas/crypto';
 import type { ChatMessage, ChatRead, ChatTyping, ChatTypingRequest } from './schemas/chat';
 import type { SALE_LEVELS } from './constants';
 import type { HandCard, MeetingView, MintResult, WatchArea } from './schemas/meet';
+import type { MonitorFigures } from './schemas/monitor';
 
 type MarketLevelName = (typeof SALE_LEVELS)[number];
 
@@ -70,6 +71,8 @@ export interface ServerToClientEvents {
   'meeting:update': (update: { peerId: number; view: MeetingView }) => void;
   /** A mint with `peerId` finished (to both users). */
   'mint:result': (result: { peerId: number; result: MintResult }) => void;
+  /** The admin monitor's live figures, to sockets that joined with 'monitor:watch'. */
+  'monitor:figures': (figures: MonitorFigures) => void;
 }
 
 export interface ClientToServerEvents {
@@ -84,6 +87,8 @@ export interface ClientToServerEvents {
    * Sending it again moves the area. The ack reports whether the area was accepted.
    */
   'meet:watch': (area: WatchArea | null, ack?: (ok: boolean) => void) => void;
+  /** Admins: start or stop hearing 'monitor:figures'; the ack says whether the socket may. */
+  'monitor:watch': (on: boolean, ack?: (ok: boolean) => void) => void;
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;
