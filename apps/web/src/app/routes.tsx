@@ -84,6 +84,16 @@ const controlCpaPage: RouteObject['lazy'] = async () => {
   return { Component: ControlCpaRoute };
 };
 
+const controlNewsPage: RouteObject['lazy'] = async () => {
+  const { ControlNewsRoute } = await import('./pages/control-news-route');
+  return { Component: ControlNewsRoute };
+};
+
+const controlNewsEditPage: RouteObject['lazy'] = async () => {
+  const { ControlNewsEditRoute } = await import('./pages/control-news-route');
+  return { Component: ControlNewsEditRoute };
+};
+
 const controlKycPage: RouteObject['lazy'] = async () => {
   const { ControlKycRoute } = await import('./pages/control-kyc-route');
   return { Component: ControlKycRoute };
@@ -216,8 +226,8 @@ export const routes: RouteObject[] = [
               { index: true, loader: redirectTo('/control/monitor') },
               { path: 'monitor', ...page('controlMonitor') },
               { path: 'kyc', lazy: controlKycPage, handle: { title: 'screens.controlKyc.title' } },
-              { path: 'news', ...page('controlNews') },
-              { path: 'news/:id', ...page('controlNewsEdit') },
+              { path: 'news', lazy: controlNewsPage, handle: { title: 'screens.controlNews.title' } },
+              { path: 'news/:id', lazy: controlNewsEditPage, handle: { title: 'screens.controlNewsEdit.title' } },
               { path: 'cpa', lazy: controlCpaPage, handle: { title: 'screens.controlCpa.title' } },
             ],
           },

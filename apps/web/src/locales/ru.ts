@@ -20,6 +20,7 @@ import chat from './ru/chat.json';
 import map from './ru/map.json';
 import kyc from './ru/kyc.json';
 import cpa from './ru/cpa.json';
+import news from './ru/news.json';
 
 export default {
   common,
@@ -44,4 +45,5 @@ export default {
   map,
   kyc,
   cpa,
+  news,
 };
