@@ -74,8 +74,16 @@ export default defineConfig({
       CPA_POSTBACK_ALLOW_HOSTS: '127.0.0.1',
       CPA_MIN_CLICK_SECONDS: '0',
       CPA_APPROVE_INTERVAL_SECONDS: '2',
+      // Staff journeys here act with the seeded admin's token; the production server below walks
+      // the second factor itself (staff-access.spec.ts).
+      STAFF_SECOND_FACTOR: 'off',
     }),
     // Production requires a key for identity documents; a fixed one is fine for a throwaway database.
-    server(E2E.productionPort, 'production', { KYC_ENCRYPTION_KEY: 'e2e0'.repeat(16) }),
+    // The admin area lives on its own host there: admin.localhost reaches loopback like 127.0.0.1.
+    server(E2E.productionPort, 'production', {
+      KYC_ENCRYPTION_KEY: 'e2e0'.repeat(16),
+      ADMIN_HOST: 'admin.localhost',
+      ADMIN_EMAILS: 'staff-e2e@example.com',
+    }),
   ],
 });

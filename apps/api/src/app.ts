@@ -50,6 +50,7 @@ import { seoRoutes } from './modules/seo/routes';
 import { createSessionsModule } from './modules/sessions';
 import { createCodeHasher } from './modules/user/email-codes';
 import { createSecurityModule } from './modules/security/index';
+import { hasTotp } from './modules/security/totp';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createSecretBox } from './lib/secret-box';
 import { createAccountLimits } from './lib/account-limits';
@@ -231,7 +232,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     closeSockets: realtime.disconnectSession,
   });
   const { sessions, clientOf } = sessionsModule;
-  await app.register(authPlugin, { sessions });
+  // SPEC.md's client gate keeps /control on the main site in development and staging; production
+  // serves it on ADMIN_HOST only (none set: nowhere).
+  const adminHost = config.APP_ENV === 'production' ? config.ADMIN_HOST : null;
+  if (adminHost === '') app.log.warn('ADMIN_HOST is not set: the admin area (/control) is closed in production');
+  const staffWindows = {
+    sessionMs: config.STAFF_SESSION_HOURS * 3_600_000,
+    freshMs: config.STAFF_FRESH_FACTOR_MINUTES * 60_000,
+  };
+  await app.register(authPlugin, {
+    sessions,
+    staff: {
+      secondFactor: config.STAFF_SECOND_FACTOR,
+      ...staffWindows,
+      adminHost,
+      hasTotp: (userId) => hasTotp(db, userId),
+    },
+  });
   const mailer = await createMailer({
     db: db,
     jobs,
@@ -297,6 +314,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     password: passwordParamsOf(config),
     redis: deps.redis?.client,
     sessions,
+    staff: { required: config.STAFF_SECOND_FACTOR === 'required', ...staffWindows },
   });
   const chat = createChatModule({ db, realtime, minAge: config.MIN_AGE, log: app.log });
   // The mint sits above crypto and meet; the chain workers drive its pending attempts too, so
@@ -377,7 +395,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const operations = createOperationsModule({ db });
   const audit = createAuditModule({ db });
   const publicConfig = publicConfigOf(config);
-  await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL });
+  await registerWebApp(app, { distDir: config.WEB_DIST_DIR, publicConfig, publicUrl: config.PUBLIC_URL, adminHost });
   await registerRateLimit(app, {
     max: config.RATE_LIMIT_MAX,
     authMax: config.RATE_LIMIT_AUTH_MAX,

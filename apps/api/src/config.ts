@@ -184,6 +184,20 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email())),
+  // Staff (moderators and admins) prove TOTP per sign-in before any /control call (decision 029).
+  // `off` is for test servers only and refused in production.
+  STAFF_SECOND_FACTOR: z.enum(['required', 'off']).default('required'),
+  /** Staff sign-ins end after this, and so does a proven second factor. */
+  STAFF_SESSION_HOURS: z.coerce.number().positive().max(72).default(12),
+  /** A staff action that moves money or decides KYC asks for the code again after this. */
+  STAFF_FRESH_FACTOR_MINUTES: z.coerce.number().positive().max(60).default(5),
+  /** The admin area's host name (SPEC.md's admin subdomain): in production /control lives only there. */
+  ADMIN_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]*$/, { message: 'a host name without scheme or port, e.g. admin.example.com' })
+    .default(''),
   // Who may read Swagger UI and the OpenAPI document: everyone, signed-in staff, or nobody.
   API_DOCS: z.enum(API_DOCS_ACCESS).optional(),
 });
@@ -241,6 +255,8 @@ function checkTestOnlyConfig(values: Env): string[] {
   if (values.CRASH_AT) problems.push('CRASH_AT: not allowed when APP_ENV=production');
   if (values.CPA_POSTBACK_ALLOW_HOSTS.length)
     problems.push('CPA_POSTBACK_ALLOW_HOSTS: not allowed when APP_ENV=production');
+  if (values.STAFF_SECOND_FACTOR === 'off')
+    problems.push('STAFF_SECOND_FACTOR=off: not allowed when APP_ENV=production');
   return problems;
 }
 

@@ -47,6 +47,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SOCKET_HANDSHAKES_PER_MINUTE: '100000',
     // Wallet tests send to fresh addresses; the step-up tests turn the new-address wait back on.
     WITHDRAW_NEW_ADDRESS_HOURS: '0',
+    // Staff tests act with a plain admin token; staff-access.test.ts turns the second factor on.
+    ...(env.APP_ENV !== 'production' && { STAFF_SECOND_FACTOR: 'off' }),
     ...env,
   });
 }

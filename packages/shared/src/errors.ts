@@ -71,6 +71,20 @@ export const ERROR_CATALOGUE = {
   TOTP_ALREADY_ENABLED: { status: 409, message: 'Two-factor authentication is already on' },
   TOTP_NOT_ENABLED: { status: 409, message: 'Two-factor authentication is off' },
   TOTP_SETUP_REQUIRED: { status: 409, message: 'Start the set-up of two-factor authentication again' },
+  // Staff (decision 029)
+  STAFF_HOST_ONLY: { status: 403, message: 'The admin area opens only at its own address' },
+  STAFF_TOTP_ENROL_REQUIRED: {
+    status: 403,
+    message: 'Staff must use two-factor authentication: turn on an authenticator app first',
+  },
+  STAFF_SECOND_FACTOR_REQUIRED: {
+    status: 403,
+    message: 'Enter the code from your authenticator app to open the admin area',
+  },
+  STAFF_SECOND_FACTOR_STALE: {
+    status: 403,
+    message: 'This action needs a fresh code from your authenticator app',
+  },
   WITHDRAW_ADDRESS_LINK_INVALID: { status: 400, message: 'This confirmation link is not valid' },
   // Uploads
   FILE_REQUIRED: { status: 400, message: 'Select or upload file' },

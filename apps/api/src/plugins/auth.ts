@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@app/shared/constants';
+import { STAFF_ROLES, type Role } from '@app/shared/constants';
 import { AppError } from '../lib/app-error';
 import type { TokenClaims } from '../lib/jwt';
 
@@ -11,6 +11,21 @@ export interface AuthUser {
   sessionId: string;
   /** When the token, and with it the session, expires. */
   expiresAt: Date;
+  /** When this sign-in last proved the account's TOTP (staff need it). */
+  secondFactorAt?: Date | null;
+}
+
+/** What staff routes demand besides the role (decision 029). */
+export interface StaffPolicy {
+  secondFactor: 'required' | 'off';
+  /** A proven second factor lasts this long. */
+  sessionMs: number;
+  /** Money and KYC decisions want one this recent. */
+  freshMs: number;
+  /** In production, the only host staff routes answer on; '' closes them everywhere. */
+  adminHost: string | null;
+  /** Whether the account has TOTP on (asked only when the session has not proved it). */
+  hasTotp(userId: number): Promise<boolean>;
 }
 
 /** Issues tokens for new sessions and tells whether a token's session is still live. */
@@ -34,6 +49,10 @@ declare module 'fastify' {
     identify(request: FastifyRequest): Promise<AuthUser | undefined>;
     /** preHandler factory for routes limited to some roles (checked after authenticate). */
     requireRole(...roles: Role[]): (request: FastifyRequest) => Promise<void>;
+    /** The staff rules of requireRole alone, for a route that serves both a person and staff. */
+    requireStaffAccess(request: FastifyRequest): Promise<void>;
+    /** preHandler after requireRole for staff actions that move money or decide KYC. */
+    requireFreshSecondFactor(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     auth?: AuthUser;
@@ -50,7 +69,8 @@ export function bearerToken(header: string | undefined): string | undefined {
  * Every check is on the server: the token must be valid, its session live (not logged out, not
  * ended by a password reset or from the sessions list) and its user neither blocked nor deleted.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionAuthority }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionAuthority; staff: StaffPolicy }) => {
+  const { staff } = opts;
   app.decorate('tokens', opts.sessions);
   app.decorateRequest('auth', undefined);
 
@@ -69,8 +89,39 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     return app.resolveToken(token).catch(() => undefined);
   });
 
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+  /**
+   * Staff routes (every allowed role is staff): only on the admin host in production, and only for a
+   * sign-in that proved the account's TOTP within the staff session. The role is checked first, so
+   * a plain user learns nothing about staff rules.
+   */
+  async function checkStaff(auth: AuthUser, request: FastifyRequest) {
+    if (staff.adminHost !== null && request.hostname.split(':')[0]!.toLowerCase() !== staff.adminHost) {
+      throw new AppError('STAFF_HOST_ONLY');
+    }
+    if (staff.secondFactor === 'off') return;
+    const proven = auth.secondFactorAt;
+    if (proven && Date.now() - proven.getTime() < staff.sessionMs) return;
+    throw new AppError((await staff.hasTotp(auth.id)) ? 'STAFF_SECOND_FACTOR_REQUIRED' : 'STAFF_TOTP_ENROL_REQUIRED');
+  }
+
+  app.decorate('requireRole', (...roles: Role[]) => {
+    const staffOnly = roles.every((role) => STAFF_ROLES.includes(role));
+    return async (request: FastifyRequest) => {
+      if (!request.auth) throw new AppError('AUTH_REQUIRED');
+      if (!roles.includes(request.auth.role)) throw new AppError('FORBIDDEN');
+      if (staffOnly) await checkStaff(request.auth, request);
+    };
+  });
+
+  app.decorate('requireStaffAccess', async (request: FastifyRequest) => {
     if (!request.auth) throw new AppError('AUTH_REQUIRED');
-    if (!roles.includes(request.auth.role)) throw new AppError('FORBIDDEN');
+    await checkStaff(request.auth, request);
+  });
+
+  app.decorate('requireFreshSecondFactor', async (request: FastifyRequest) => {
+    if (!request.auth) throw new AppError('AUTH_REQUIRED');
+    if (staff.secondFactor === 'off') return;
+    const proven = request.auth.secondFactorAt;
+    if (!proven || Date.now() - proven.getTime() >= staff.freshMs) throw new AppError('STAFF_SECOND_FACTOR_STALE');
   });
 });

@@ -16,7 +16,13 @@ const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  opts: { distDir: string; publicConfig: PublicConfig; publicUrl: string },
+  opts: {
+    distDir: string;
+    publicConfig: PublicConfig;
+    publicUrl: string;
+    /** In production, the only host whose /control pages open (ADMIN_HOST; '' for none). */
+    adminHost: string | null;
+  },
 ) {
   const indexFile = path.join(opts.distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
@@ -59,6 +65,10 @@ export async function registerWebApp(
   // A public page comes rendered (in the reader's language, so caches must keep the languages
   // apart); every other page is the app's index.html.
   app.decorate('sendPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    // SPEC.md: the main site's /control goes to the index; the admin area lives on its own host.
+    if (opts.adminHost !== null && isControlPath(request.url) && hostOf(request) !== opts.adminHost) {
+      return reply.redirect('/');
+    }
     const html = await prerendered?.html(request);
     if (!html) return sendHtml(request, reply, indexHtml, []);
     return sendHtml(request, reply, html, ['Cookie', 'Accept-Language']);
@@ -79,3 +89,6 @@ export function isPagePath(url: string): boolean {
   const last = pathname.split('/').pop() ?? '';
   return !last.includes('.') || last.endsWith('.html');
 }
+
+const isControlPath = (url: string) => /^\/control(\/|\?|$)/.test(url);
+const hostOf = (request: FastifyRequest) => request.hostname.split(':')[0]!.toLowerCase();

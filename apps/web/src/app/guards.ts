@@ -19,12 +19,14 @@ export function requireGuest() {
 }
 
 /**
- * Admin routes: on the client, only in development or staging and with a token, as SPEC.md says;
- * otherwise the index. The server checks the role on every admin call regardless.
+ * Admin routes: on the client, only with a token, and in development or staging as SPEC.md says,
+ * or in production on the admin host (ADMIN_HOST); otherwise the index. The server checks the
+ * role, the host and the staff second factor on every admin call regardless.
  */
 export async function requireAdmin() {
-  const { appEnv } = await getPublicConfig();
-  if (!session.token() || !ADMIN_CLIENT_ENVS.includes(appEnv)) throw redirect('/');
+  const { appEnv, adminHost } = await getPublicConfig();
+  const onAdminHost = appEnv === 'production' && !!adminHost && window.location.hostname === adminHost;
+  if (!session.token() || !(ADMIN_CLIENT_ENVS.includes(appEnv) || onAdminHost)) throw redirect('/');
   return null;
 }
 

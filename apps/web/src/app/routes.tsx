@@ -106,8 +106,15 @@ const sectionLayout =
   (kind: 'account' | 'control'): RouteObject['lazy'] =>
   async () => {
     const { SectionLayout, ACCOUNT_TABS, CONTROL_TABS } = await import('./layouts/section-layout');
-    const tabs = kind === 'account' ? ACCOUNT_TABS : CONTROL_TABS;
-    return { Component: () => <SectionLayout title={`${kind}.title`} tabs={tabs} /> };
+    if (kind === 'account') return { Component: () => <SectionLayout title="account.title" tabs={ACCOUNT_TABS} /> };
+    const { ControlOutlet } = await import('./layouts/control-outlet');
+    return {
+      Component: () => (
+        <SectionLayout title="control.title" tabs={CONTROL_TABS}>
+          <ControlOutlet />
+        </SectionLayout>
+      ),
+    };
   };
 
 const appleLogin: RouteObject['lazy'] = async () => {

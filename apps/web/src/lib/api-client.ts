@@ -1,6 +1,7 @@
 import type { ErrorBody, FieldError } from '@app/shared/errors';
 import { session } from './session';
 import { visitorHeaders } from './visitor-headers';
+import { staffCodeGiven } from './staff-code-prompt';
 
 /** A failed call: SPEC.md section 8's `{ code, error }` plus the catalogue code and fields. */
 export class ApiError extends Error {
@@ -58,6 +59,16 @@ export function requestHeaders(extra: Record<string, string> = {}): Record<strin
 
 /** Calls the API under /api. A 401 logs the user out silently. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    // A staff call that wants an authenticator code: asked once, then the call goes again.
+    if (error instanceof ApiError && (await staffCodeGiven(error.code))) return send<T>(path, options);
+    throw error;
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));

@@ -10,6 +10,8 @@ export interface PublicConfig {
   mapStyleUrl: string;
   /** The address people use, without a trailing slash. */
   publicUrl: string;
+  /** In production /control opens only on this host (SPEC.md's admin subdomain). */
+  adminHost: string | null;
 }
 
 let cached: Promise<PublicConfig> | undefined;

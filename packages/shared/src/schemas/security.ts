@@ -67,3 +67,30 @@ export const withdrawAddressConfirmedSchema = z.object({
   released: z.number().int(),
 });
 export type WithdrawAddressConfirmed = z.infer<typeof withdrawAddressConfirmedSchema>;
+
+/** GET /api/user/staff-access: what the admin area asks of this sign-in (decision 029). */
+export const staffAccessSchema = z.object({
+  /** The account is a moderator or an admin. */
+  staff: z.boolean(),
+  /** The server asks staff for TOTP (off only on test servers). */
+  required: z.boolean(),
+  /** The account has TOTP on. */
+  enrolled: z.boolean(),
+  /** When this sign-in last proved it, and until when that opens the admin area. */
+  provenAt: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  /** Until when money and KYC decisions go through without a new code. */
+  freshUntil: z.string().nullable(),
+  /** How long a proof opens the admin area, and how long it counts as fresh. */
+  sessionHours: z.number(),
+  freshMinutes: z.number(),
+});
+export type StaffAccess = z.infer<typeof staffAccessSchema>;
+
+/** POST /api/user/staff-access: a code from the authenticator app, or one recovery code. */
+export const staffProveRequestSchema = z
+  .object({ totp: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
+  .refine((v) => (v.totp === undefined) !== (v.recoveryCode === undefined), {
+    error: 'Give either a code from the app or a recovery code',
+  });
+export type StaffProveRequest = z.infer<typeof staffProveRequestSchema>;

@@ -52,7 +52,8 @@ export const cpaProgrammeRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => numb
   app.put(
     '/settings',
     {
-      preHandler: app.requireRole('admin'),
+      // The payouts are money: a fresh staff second factor (decision 029).
+      preHandler: [app.requireRole('admin'), app.requireFreshSecondFactor],
       schema: {
         tags: ['cpa'],
         summary: 'Admins: change the payouts, the window and the holding period (audit-logged)',

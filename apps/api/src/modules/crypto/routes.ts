@@ -220,10 +220,12 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
   );
 
   const admin = [app.authenticate, app.requireRole('admin')];
+  // New tokens and ICON grants create value: a fresh staff second factor (decision 029).
+  const adminMinting = [...admin, app.requireFreshSecondFactor];
   app.put(
     '/admin/supply',
     {
-      preHandler: admin,
+      preHandler: adminMinting,
       schema: {
         tags,
         summary: 'List new tokens of a level (admin)',
@@ -237,7 +239,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
   app.post(
     '/admin/icon',
     {
-      preHandler: admin,
+      preHandler: adminMinting,
       schema: {
         tags,
         summary: 'Grant an ICON token (admin)',

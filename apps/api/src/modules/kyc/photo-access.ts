@@ -18,6 +18,8 @@ export async function readKycPhotoFor(
   mediaId: number,
   size: string,
   ip: string | null,
+  /** The staff rules (admin host, second factor) for a photo that is not the viewer's own. */
+  assertStaff: () => Promise<void> = async () => undefined,
 ): Promise<Buffer> {
   const [row] = await deps.db
     .select({ userId: media.userId, storageKey: media.storageKey })
@@ -26,6 +28,7 @@ export async function readKycPhotoFor(
   if (!row) throw new AppError('NOT_FOUND');
   if (row.userId !== viewer.id) {
     if (viewer.role !== 'moderator' && viewer.role !== 'admin') throw new AppError('NOT_FOUND');
+    await assertStaff();
     const staff = await staffOf(deps.db, viewer);
     const [app] = await deps.db
       .select({

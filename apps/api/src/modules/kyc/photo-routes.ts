@@ -8,7 +8,9 @@ import { readKycPhotoFor } from './photo-access';
 /** GET /api/media/kyc/{id}/{size}: private, never cached anywhere. */
 export const kycPhotoRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, { deps }) => {
   const send = async (request: FastifyRequest, reply: FastifyReply, id: number, size = 'small') => {
-    const data = await readKycPhotoFor(deps, request.auth!, id, size, request.ip);
+    const data = await readKycPhotoFor(deps, request.auth!, id, size, request.ip, () =>
+      app.requireStaffAccess(request),
+    );
     return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').type('image/webp').send(data);
   };
   const schema = {

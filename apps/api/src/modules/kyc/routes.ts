@@ -32,6 +32,8 @@ const secured = { security: [{ bearer: [] }] };
 /** /api/kyc: the person's application and the moderators' calls (SPEC.md section 7 "KYC moderation"). */
 export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, { deps }) => {
   app.addHook('preHandler', app.authenticate);
+  // Moderation is staff work: the admin host, the staff second factor (decision 029).
+  const staffGate = app.requireRole('admin', 'moderator');
   const staff = (request: { auth?: { id: number; role: 'user' | 'moderator' | 'admin' } }) =>
     staffOf(deps.db, request.auth!);
 
@@ -89,6 +91,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
   app.get(
     '/moderate/list',
     {
+      preHandler: staffGate,
       schema: {
         tags: ['kyc'],
         summary: 'Moderators: applications, oldest first, by status and last name',
@@ -102,6 +105,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
   app.get(
     '/moderate/:id',
     {
+      preHandler: staffGate,
       schema: {
         tags: ['kyc'],
         summary: 'Moderators: one application with its attempts, photos and duplicates',
@@ -115,6 +119,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
   app.patch(
     '/moderate/:id',
     {
+      preHandler: [staffGate, app.requireFreshSecondFactor],
       schema: {
         tags: ['kyc'],
         summary: 'Moderators: approve, reject, reject forever or revoke (version checked)',
@@ -129,6 +134,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
   app.post(
     '/moderate/:id/confirm',
     {
+      preHandler: [staffGate, app.requireFreshSecondFactor],
       schema: {
         tags: ['kyc'],
         summary: 'A second staff member confirms or discards a final rejection or revocation',
@@ -143,6 +149,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
   app.post(
     '/moderate/:id/claim',
     {
+      preHandler: staffGate,
       schema: {
         tags: ['kyc'],
         summary: 'Show other moderators that I am looking at this application',
@@ -156,6 +163,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
   app.delete(
     '/moderate/:id/claim',
     {
+      preHandler: staffGate,
       schema: {
         tags: ['kyc'],
         summary: 'Release my claim',
@@ -169,6 +177,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
   app.put(
     '/moderate/:id/note',
     {
+      preHandler: staffGate,
       schema: {
         tags: ['kyc'],
         summary: 'The internal note (staff only, never shown to the person)',

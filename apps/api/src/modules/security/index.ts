@@ -9,6 +9,7 @@ import type { SessionService } from '../sessions/session-service';
 import { createAccountChanges } from './account-changes';
 import { createRecoveryHasher } from './recovery-codes';
 import { securityRoutes } from './routes';
+import { createStaffAccess, type StaffAccessPolicy } from './staff-access';
 import { createStepUp } from './step-up';
 import { createTotpService } from './totp-service';
 
@@ -26,18 +27,20 @@ export function createSecurityModule(deps: {
   password: PasswordParams;
   redis?: Redis;
   sessions: SessionService;
+  staff: StaffAccessPolicy;
 }) {
   const box = createSecretBox(`${deps.serverSecret}:totp`);
   const hashRecovery = createRecoveryHasher(`${deps.serverSecret}:recovery-codes`);
   const stepUp = createStepUp({ ...deps, box, hashRecovery });
   const totp = createTotpService({ db: deps.db, box, hashRecovery, stepUp });
   const changes = createAccountChanges({ ...deps, stepUp });
+  const staffAccess = createStaffAccess({ db: deps.db, stepUp, sessions: deps.sessions, policy: deps.staff });
   return {
     stepUp,
     box,
     /** Register under /api/user. */
     routes: securityRoutes,
-    routeOptions: { stepUp, totp, changes },
+    routeOptions: { stepUp, totp, changes, staffAccess, sessions: deps.sessions },
   };
 }
 export type SecurityModule = ReturnType<typeof createSecurityModule>;

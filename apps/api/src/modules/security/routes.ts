@@ -7,10 +7,14 @@ import {
   stepUpBodySchema,
   totpConfirmRequestSchema,
   totpSetupSchema,
+  staffAccessSchema,
+  staffProveRequestSchema,
   totpStatusSchema,
 } from '@app/shared/schemas/security';
 import { meSchema } from '@app/shared/schemas/user';
+import type { SessionService } from '../sessions/session-service';
 import type { AccountChanges } from './account-changes';
+import type { StaffAccessService } from './staff-access';
 import type { StepUp } from './step-up';
 import type { TotpService } from './totp-service';
 
@@ -21,7 +25,9 @@ export const securityRoutes: FastifyPluginAsyncZod<{
   stepUp: StepUp;
   totp: TotpService;
   changes: AccountChanges;
-}> = async (app, { stepUp, totp, changes }) => {
+  staffAccess: StaffAccessService;
+  sessions: Pick<SessionService, 'markSecondFactor' | 'clearSecondFactor'>;
+}> = async (app, { stepUp, totp, changes, staffAccess, sessions }) => {
   const tags = ['security'];
   const signedIn = { preHandler: app.authenticate };
   const strict = { ...signedIn, config: { rateLimit: app.rateLimits.auth } };
@@ -75,7 +81,12 @@ export const securityRoutes: FastifyPluginAsyncZod<{
         response: { 200: recoveryCodesSchema },
       },
     },
-    async (request) => totp.confirm(userId(request), request.body.code),
+    async (request) => {
+      const codes = await totp.confirm(userId(request), request.body.code);
+      // The first code proves the app on this sign-in too: a staff member enrolling is let in.
+      await sessions.markSecondFactor(request.auth!.sessionId);
+      return codes;
+    },
   );
   app.post(
     '/totp/disable',
@@ -91,6 +102,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await totp.disable(userId(request), request.body.stepUp);
+      await sessions.clearSecondFactor(userId(request));
       return { ok: true as const };
     },
   );
@@ -143,5 +155,33 @@ export const securityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => changes.changeEmail(userId(request), request.body.email, request.body.stepUp),
+  );
+
+  app.get(
+    '/staff-access',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'What the admin area asks of this sign-in: TOTP on, proven, and until when',
+        security: bearer,
+        response: { 200: staffAccessSchema },
+      },
+    },
+    async (request) => staffAccess.status(request.auth!),
+  );
+  app.post(
+    '/staff-access',
+    {
+      ...strict,
+      schema: {
+        tags,
+        summary: "Prove the account's TOTP (or a recovery code) for this sign-in",
+        security: bearer,
+        body: staffProveRequestSchema,
+        response: { 200: staffAccessSchema },
+      },
+    },
+    async (request) => staffAccess.prove(request.auth!, request.body),
   );
 };

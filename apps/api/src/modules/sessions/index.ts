@@ -10,7 +10,7 @@ import { signInClientOf } from './sign-in-client';
 export function createSessionsModule(deps: {
   db: Db;
   jwtSecret: string;
-  config: Pick<Config, 'AUTH_TOKEN_TTL_SECONDS' | 'TRUST_PROXY' | 'COUNTRY_HEADER'>;
+  config: Pick<Config, 'AUTH_TOKEN_TTL_SECONDS' | 'STAFF_SESSION_HOURS' | 'TRUST_PROXY' | 'COUNTRY_HEADER'>;
   /** Ends the sockets of a session (the realtime layer). */
   closeSockets: SessionServiceDeps['closeSockets'];
 }) {
@@ -19,6 +19,7 @@ export function createSessionsModule(deps: {
     db: deps.db,
     jwt: createTokenService(deps.jwtSecret),
     ttlSeconds: config.AUTH_TOKEN_TTL_SECONDS,
+    staffTtlSeconds: Math.round(config.STAFF_SESSION_HOURS * 3600),
     closeSockets: deps.closeSockets,
   });
   return {

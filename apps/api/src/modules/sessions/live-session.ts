@@ -19,6 +19,7 @@ export async function readLiveSession(db: Db, claims: TokenClaims, now: Date): P
       endedAt: sessions.endedAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      secondFactorAt: sessions.secondFactorAt,
       role: users.role,
       blockedAt: users.blockedAt,
       deletedAt: users.deletedAt,
@@ -37,5 +38,11 @@ export async function readLiveSession(db: Db, claims: TokenClaims, now: Date): P
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, claims.sessionId), lt(sessions.lastSeenAt, stale)));
   }
-  return { id: row.userId, role: row.role, sessionId: claims.sessionId, expiresAt: claims.expiresAt };
+  return {
+    id: row.userId,
+    role: row.role,
+    sessionId: claims.sessionId,
+    expiresAt: claims.expiresAt,
+    secondFactorAt: row.secondFactorAt,
+  };
 }

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { STAFF_ROLES } from '@app/shared/constants';
 import type { SessionItem } from '@app/shared/schemas/sessions';
 import type { Db, Tx } from '../../db/client';
-import { sessions, type SessionEndReason } from '../../db/schema';
+import { sessions, users, type SessionEndReason } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { TokenClaims, TokenService } from '../../lib/jwt';
 import type { SessionAuthority } from '../../plugins/auth';
@@ -18,6 +19,8 @@ export interface SessionServiceDeps {
   db: Db;
   jwt: TokenService;
   ttlSeconds: number;
+  /** Moderators' and admins' sign-ins end sooner (STAFF_SESSION_HOURS). */
+  staffTtlSeconds: number;
   /** Closes the open sockets of a session on every API process. */
   closeSockets(sessionId: string, reason: SessionEndReason): void;
 }
@@ -73,7 +76,22 @@ export function createSessionService(deps: SessionServiceDeps) {
   const closeAll = (ids: string[], reason: SessionEndReason) => ids.forEach((id) => deps.closeSockets(id, reason));
 
   const service = {
-    sign: (userId: number, client?: SignInClient) => startSession(db, jwt, deps.ttlSeconds, userId, client),
+    async sign(userId: number, client?: SignInClient) {
+      const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+      const staff = user && STAFF_ROLES.includes(user.role);
+      const ttl = staff ? Math.min(deps.ttlSeconds, deps.staffTtlSeconds) : deps.ttlSeconds;
+      return startSession(db, jwt, ttl, userId, client);
+    },
+
+    /** The session proved the account's TOTP just now (the caller checked the code). */
+    async markSecondFactor(sessionId: string, at = new Date()): Promise<void> {
+      await db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
+    },
+
+    /** TOTP went off: no sign-in of the account counts as having proved it any more. */
+    async clearSecondFactor(userId: number): Promise<void> {
+      await db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, userId));
+    },
 
     verify: (token: string) => jwt.verify(token),
 

@@ -13,6 +13,8 @@ export const publicConfigSchema = z.object({
   mapStyleUrl: z.string(),
   /** The address people use (PUBLIC_URL), for links the pages show: the same on the server and in the browser. */
   publicUrl: z.string(),
+  /** ADMIN_HOST (SPEC.md's admin subdomain): in production /control opens only on this host. */
+  adminHost: z.string().nullable(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
@@ -26,6 +28,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     minAge: config.MIN_AGE,
     mapStyleUrl: config.MAP_STYLE_URL,
     publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+    adminHost: config.ADMIN_HOST || null,
   };
 }
 

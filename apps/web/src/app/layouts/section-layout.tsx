@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import Container from '@mui/material/Container';
@@ -12,7 +13,7 @@ export interface SectionTab {
 }
 
 /** A titled area with tabs for its child routes (the account and the admin area). */
-export function SectionLayout({ title, tabs }: { title: string; tabs: SectionTab[] }) {
+export function SectionLayout({ title, tabs, children }: { title: string; tabs: SectionTab[]; children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const active = tabs.find((tab) => pathname === tab.href || pathname.startsWith(`${tab.href}/`))?.href ?? false;
@@ -31,7 +32,7 @@ export function SectionLayout({ title, tabs }: { title: string; tabs: SectionTab
           <Tab key={tab.href} value={tab.href} label={t(tab.label)} component={RouterLink} href={tab.href} />
         ))}
       </Tabs>
-      <Outlet />
+      {children ?? <Outlet />}
     </Container>
   );
 }
