@@ -99,6 +99,21 @@ const controlKycPage: RouteObject['lazy'] = async () => {
   return { Component: ControlKycRoute };
 };
 
+const controlMonitorPage: RouteObject['lazy'] = async () => {
+  const { ControlMonitorRoute } = await import('./pages/control-monitor-route');
+  return { Component: ControlMonitorRoute };
+};
+
+const controlJobsPage: RouteObject['lazy'] = async () => {
+  const { ControlJobsRoute } = await import('./pages/control-jobs-route');
+  return { Component: ControlJobsRoute };
+};
+
+const controlAuditPage: RouteObject['lazy'] = async () => {
+  const { ControlAuditRoute } = await import('./pages/control-audit-route');
+  return { Component: ControlAuditRoute };
+};
+
 const page = (screen: string, extra: Partial<RouteObject> = {}): RouteObject =>
   ({ lazy: comingSoon(screen), handle: { title: `screens.${screen}.title` }, ...extra }) as RouteObject;
 
@@ -231,11 +246,13 @@ export const routes: RouteObject[] = [
             handle: { title: 'control.title' },
             children: [
               { index: true, loader: redirectTo('/control/monitor') },
-              { path: 'monitor', ...page('controlMonitor') },
+              { path: 'monitor', lazy: controlMonitorPage, handle: { title: 'screens.controlMonitor.title' } },
               { path: 'kyc', lazy: controlKycPage, handle: { title: 'screens.controlKyc.title' } },
               { path: 'news', lazy: controlNewsPage, handle: { title: 'screens.controlNews.title' } },
               { path: 'news/:id', lazy: controlNewsEditPage, handle: { title: 'screens.controlNewsEdit.title' } },
               { path: 'cpa', lazy: controlCpaPage, handle: { title: 'screens.controlCpa.title' } },
+              { path: 'jobs', lazy: controlJobsPage, handle: { title: 'screens.controlJobs.title' } },
+              { path: 'audit', lazy: controlAuditPage, handle: { title: 'screens.controlAudit.title' } },
             ],
           },
 

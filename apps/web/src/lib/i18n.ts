@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'meeting',
   'kyc',
   'cpa',
+  'operations',
   'news',
 ] as const;
 

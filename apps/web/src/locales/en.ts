@@ -20,6 +20,7 @@ import chat from './en/chat.json';
 import map from './en/map.json';
 import kyc from './en/kyc.json';
 import cpa from './en/cpa.json';
+import operations from './en/operations.json';
 import news from './en/news.json';
 
 export default {
@@ -45,5 +46,6 @@ export default {
   map,
   kyc,
   cpa,
+  operations,
   news,
 };

@@ -20,6 +20,7 @@ import chat from './ru/chat.json';
 import map from './ru/map.json';
 import kyc from './ru/kyc.json';
 import cpa from './ru/cpa.json';
+import operations from './ru/operations.json';
 import news from './ru/news.json';
 
 export default {
@@ -45,5 +46,6 @@ export default {
   map,
   kyc,
   cpa,
+  operations,
   news,
 };

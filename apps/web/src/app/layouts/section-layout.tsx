@@ -50,4 +50,6 @@ export const CONTROL_TABS: SectionTab[] = [
   { href: '/control/kyc', label: 'control.tabs.kyc' },
   { href: '/control/news', label: 'control.tabs.news' },
   { href: '/control/cpa', label: 'control.tabs.cpa' },
+  { href: '/control/jobs', label: 'control.tabs.jobs' },
+  { href: '/control/audit', label: 'control.tabs.audit' },
 ];

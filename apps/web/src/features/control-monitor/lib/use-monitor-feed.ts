@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MonitorFigures } from '@app/shared/schemas/monitor';
+import { useSocket, useSocketConnected } from '../../../lib/socket';
+import { getFiguresQueryOptions } from '../api/get-figures';
+import { getSeriesQueryOptions } from '../api/get-series';
+
+/**
+ * Joins the monitor's staff room while the screen is open (again after a reconnect, which forgets
+ * rooms) and takes each pushed set of figures into the cache; today's chart buckets follow when a
+ * daily figure moved. Returns whether pushes can arrive (else the figures are polled).
+ */
+export function useMonitorFeed(): boolean {
+  const socket = useSocket();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!socket) return;
+    const key = getFiguresQueryOptions().queryKey;
+    const watch = () => socket.emit('monitor:watch', true);
+    const daily = (f: MonitorFigures) =>
+      [f.registrationsToday, f.mintsToday, f.salesToday, f.deposits.creditedToday, f.withdrawals.sentToday].join();
+    const onFigures = (figures: MonitorFigures) => {
+      const before = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, figures);
+      if (before && daily(before) !== daily(figures))
+        void queryClient.invalidateQueries({ queryKey: getSeriesQueryOptions('day').queryKey.slice(0, 3) });
+    };
+    watch();
+    socket.on('connect', watch);
+    socket.on('monitor:figures', onFigures);
+    return () => {
+      socket.emit('monitor:watch', false);
+      socket.off('connect', watch);
+      socket.off('monitor:figures', onFigures);
+    };
+  }, [socket, queryClient]);
+
+  return useSocketConnected();
+}
