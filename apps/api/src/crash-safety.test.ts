@@ -15,6 +15,7 @@ import { findRepoRoot } from './lib/paths';
 import { createDatabase } from './db/client';
 import { users, wallets } from './db/schema';
 import { createServerDatabase, MIGRATIONS } from '../test/database';
+import { pgliteTemplate } from '../test/pglite-template';
 
 /**
  * Kill and restart: the API runs as a real process on a real chain and database, dies by SIGKILL
@@ -103,7 +104,9 @@ async function crashAndRecover(
     await prepare?.(addressOf);
     // Users 1 and 2 with their deposit addresses, before any process runs: the watcher knows them
     // from its first pass, as it knows a real user's address before anyone can deposit to it.
-    const seeded = await createDatabase(database.env.DATABASE_URL ? { url: database.env.DATABASE_URL } : { dataDir });
+    const seeded = await createDatabase(
+      database.env.DATABASE_URL ? { url: database.env.DATABASE_URL } : { dataDir, from: pgliteTemplate() },
+    );
     await seeded.migrate(MIGRATIONS);
     for (const id of [1, 2]) {
       const [row] = await seeded.db
@@ -142,6 +145,8 @@ async function crashAndRecover(
       CHAIN_POLL_INTERVAL_MS: '200',
       JOBS_POLL_SECONDS: '0.5',
       MINT_CHANCE_SILVER: '1',
+      // The supply scenario's admin acts with a plain token.
+      STAFF_SECOND_FACTOR: 'off',
     };
     const acted = await run('act', scenario, { ...env, CRASH_AT: crashAt });
     expect(acted.signal, `act should die at ${crashAt}: ${JSON.stringify(acted.report)} ${acted.stderr}`).toBe(

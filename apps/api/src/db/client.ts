@@ -48,8 +48,8 @@ export interface Database {
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
-  | { dataDir: string }
   /** `from`: a dump (PGlite's `dumpDataDir`) to start from instead of an empty cluster. */
+  | { dataDir: string; from?: Blob }
   | { memory: true; from?: Blob };
 
 /** PGlite under DATA_DIR by default, a real PostgreSQL server when a URL is given. */
@@ -57,8 +57,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if ('url' in options) return createPostgres(options.url, options.poolSize ?? 10);
   const dataPath = 'memory' in options ? undefined : path.join(options.dataDir, 'pgdata');
   if (dataPath) fs.mkdirSync(dataPath, { recursive: true });
-  const from = 'memory' in options ? options.from : undefined;
-  const client = dataPath ? new PGlite(dataPath) : new PGlite(from ? { loadDataDir: from } : {});
+  const load = options.from ? { loadDataDir: options.from } : {};
+  const client = dataPath ? new PGlite(dataPath, load) : new PGlite(load);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
