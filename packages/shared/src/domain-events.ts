@@ -56,6 +56,10 @@ export const domainEventSchemas = {
   /** The treasury's transfer for that request arrived (`paid`) or will never be sent (`failed`). */
   'payout.settled': z.object({ userId: id, purpose: z.string(), refId: id, outcome: z.enum(['paid', 'failed']) }),
   'conversion.recorded': z.object({ conversionId: id, linkId: id, userId: id, action: z.string() }),
+  /** A company's promoted map pin was paid from its owner's wallet (a referral "business purchase"). */
+  'promotion.purchased': z.object({ userId: id, companyId: id, promotionId: id, days: z.number().int(), price: wei }),
+  /** That payment went back to the wallet (the promotion was refused or cancelled before it ran). */
+  'promotion.refunded': z.object({ userId: id, companyId: id, promotionId: id, price: wei }),
   /** Staff blocked the account: its hand drops from the map (its sessions end with the block). */
   'user.blocked': z.object({ userId: id }),
   /** Staff warned the person about a report: they hear it by push and mail. */
