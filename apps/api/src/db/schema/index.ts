@@ -14,3 +14,4 @@ export * from './kyc';
 export * from './cpa';
 export * from './payouts';
 export * from './monitor';
+export * from './business';
