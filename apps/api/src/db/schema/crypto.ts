@@ -88,6 +88,8 @@ export const LEDGER_ACCOUNTS = [
   'platform',
   /** The referral part of a minted token's price, owed until the referral programme pays it out. */
   'referral_pool',
+  /** A person's referral rewards while they are held (not part of the wallet's balance yet). */
+  'reward_pending',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

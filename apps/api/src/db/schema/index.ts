@@ -15,3 +15,4 @@ export * from './cpa';
 export * from './payouts';
 export * from './monitor';
 export * from './business';
+export * from './referral';

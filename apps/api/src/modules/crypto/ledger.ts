@@ -4,7 +4,7 @@ import { ledgerEntries, wallets, type LedgerAccount } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /** The accounts that belong to a user; the others are platform-wide. */
-const USER_ACCOUNTS: readonly LedgerAccount[] = ['available', 'escrow', 'withdrawing'];
+const USER_ACCOUNTS: readonly LedgerAccount[] = ['available', 'escrow', 'withdrawing', 'reward_pending'];
 
 export interface Balances {
   available: bigint;

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { REFERRAL_REWARD_SOURCES, REFERRAL_REWARD_STATUSES, SELF_REFERRAL_REASONS } from '@app/shared/schemas/referral';
+import { users } from './users';
+
+const wei = (name: string) => numeric(name, { precision: 78, scale: 0 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The referral tree as it was when each person registered (PRODUCT.md "Referrals"): one row per
+ * ancestor up to three levels above. Rewards read it, never users.referrer_id, so a later change of
+ * a referrer (admins only) changes future rewards and never rewrites past ones.
+ */
+export const referralClosure = pgTable(
+  'referral_closure',
+  {
+    descendantId: integer('descendant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    depth: smallint('depth').notNull(),
+    ancestorId: integer('ancestor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.descendantId, t.depth] }),
+    // The tree screen pages one person's referrals, newest first, per depth.
+    index('referral_closure_ancestor_idx').on(t.ancestorId, t.depth, t.descendantId),
+    index('referral_closure_ancestor_created_idx').on(t.ancestorId, t.createdAt),
+  ],
+);
+
+/**
+ * One reward to one person of a referral's upline, once per (source event, beneficiary, level).
+ * `sourceRef` names what a refund undoes (purchase:ID, promotion:ID, meeting:ID). The money is in
+ * the ledger: held on the person's reward_pending account, then paid by the treasury.
+ */
+export const referralRewards = pgTable(
+  'referral_rewards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    source: text('source', { enum: REFERRAL_REWARD_SOURCES }).notNull(),
+    sourceEvent: text('source_event').notNull(),
+    sourceRef: text('source_ref').notNull(),
+    amount: wei('amount').notNull(),
+    status: text('status', { enum: REFERRAL_REWARD_STATUSES }).notNull(),
+    releaseAt: at('release_at').notNull(),
+    /** What a clawback could not take back because the person had already spent it. */
+    unrecovered: wei('unrecovered'),
+    settledAt: at('settled_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referral_rewards_once_unique').on(t.sourceEvent, t.beneficiaryId, t.level),
+    // Covering: the screen's sums over a period read the index alone.
+    index('referral_rewards_beneficiary_idx').on(t.beneficiaryId, t.createdAt, t.source, t.status, t.amount),
+    index('referral_rewards_from_idx').on(t.beneficiaryId, t.referralId, t.amount),
+    index('referral_rewards_page_idx').on(t.beneficiaryId, t.id),
+    index('referral_rewards_source_ref_idx').on(t.sourceRef),
+    index('referral_rewards_due_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A basic meeting pays once per pair of people per UTC day: the first meeting of the day claims it. */
+export const referralMeetingDays = pgTable(
+  'referral_meeting_days',
+  {
+    userLowId: integer('user_low_id').notNull(),
+    userHighId: integer('user_high_id').notNull(),
+    day: text('day').notNull(),
+    meetingId: integer('meeting_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userLowId, t.userHighId, t.day] })],
+);
+
+/** A reward withheld as self-referral, for the admins' list; once per (beneficiary, referral, reason). */
+export const referralFlags = pgTable(
+  'referral_flags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: SELF_REFERRAL_REASONS }).notNull(),
+    sourceEvent: text('source_event').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referral_flags_pair_unique').on(t.beneficiaryId, t.referralId, t.reason),
+    index('referral_flags_created_idx').on(t.createdAt),
+  ],
+);
