@@ -94,6 +94,21 @@ const controlNewsEditPage: RouteObject['lazy'] = async () => {
   return { Component: ControlNewsEditRoute };
 };
 
+const controlReportsPage: RouteObject['lazy'] = async () => {
+  const { ControlReportsRoute } = await import('./pages/control-reports-route');
+  return { Component: ControlReportsRoute };
+};
+
+const controlPeoplePage: RouteObject['lazy'] = async () => {
+  const { ControlPeopleRoute } = await import('./pages/control-people-route');
+  return { Component: ControlPeopleRoute };
+};
+
+const controlPersonPage: RouteObject['lazy'] = async () => {
+  const { ControlPersonRoute } = await import('./pages/control-people-route');
+  return { Component: ControlPersonRoute };
+};
+
 const controlKycPage: RouteObject['lazy'] = async () => {
   const { ControlKycRoute } = await import('./pages/control-kyc-route');
   return { Component: ControlKycRoute };
@@ -253,6 +268,9 @@ export const routes: RouteObject[] = [
               { path: 'cpa', lazy: controlCpaPage, handle: { title: 'screens.controlCpa.title' } },
               { path: 'jobs', lazy: controlJobsPage, handle: { title: 'screens.controlJobs.title' } },
               { path: 'audit', lazy: controlAuditPage, handle: { title: 'screens.controlAudit.title' } },
+              { path: 'reports', lazy: controlReportsPage, handle: { title: 'screens.controlReports.title' } },
+              { path: 'people', lazy: controlPeoplePage, handle: { title: 'screens.controlPeople.title' } },
+              { path: 'people/:id', lazy: controlPersonPage, handle: { title: 'screens.controlPerson.title' } },
             ],
           },
 

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'cpa',
   'operations',
   'news',
+  'moderation',
 ] as const;
 
 /**

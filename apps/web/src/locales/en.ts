@@ -22,6 +22,7 @@ import kyc from './en/kyc.json';
 import cpa from './en/cpa.json';
 import operations from './en/operations.json';
 import news from './en/news.json';
+import moderation from './en/moderation.json';
 
 export default {
   common,
@@ -48,4 +49,5 @@ export default {
   cpa,
   operations,
   news,
+  moderation,
 };

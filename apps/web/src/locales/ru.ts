@@ -22,6 +22,7 @@ import kyc from './ru/kyc.json';
 import cpa from './ru/cpa.json';
 import operations from './ru/operations.json';
 import news from './ru/news.json';
+import moderation from './ru/moderation.json';
 
 export default {
   common,
@@ -48,4 +49,5 @@ export default {
   cpa,
   operations,
   news,
+  moderation,
 };

@@ -92,7 +92,7 @@ export const personDetailSchema = z.object({
     ghost: z.boolean(),
     deletedAt: z.string().nullable(),
   }),
-  /** Ledger balances in wei (decimal strings); the deposit address when a wallet exists. */
+  /** Ledger balances in USDT (decimal strings); the deposit address when a wallet exists. */
   wallet: z.object({
     address: z.string().nullable(),
     available: z.string(),
@@ -106,6 +106,7 @@ export const personDetailSchema = z.object({
       type: z.string(),
       status: z.string(),
       currency: z.string(),
+      /** A decimal string in the currency's units. */
       amount: z.string(),
       createdAt: when,
     }),

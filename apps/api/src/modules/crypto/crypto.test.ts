@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther, type Address } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Purchase, Transaction } from '@app/shared/schemas/crypto';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
-import { ledgerEntries } from '../../db/schema';
+import { auditLog, ledgerEntries } from '../../db/schema';
 import { createDepositWatcher } from './deposit-watcher';
 import { recordCreatedTokens, awaitCreated } from './market-service';
 import { KIT_STEP_UP, walletKit } from '../../../test/kits/wallet';
@@ -281,6 +281,11 @@ describe('icon', () => {
       chain.gateway.addressOf(user.id).toLowerCase(),
     );
     expect(await chain.gateway.levelOf(granted.body.id)).toBe(3);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'nft.icon.grant'), eq(auditLog.targetId, String(user.id))));
+    expect(audit).toMatchObject({ actorId: admin.id, actorRole: 'admin', after: { nftId: granted.body.id } });
     expect((await wallet(user.headers)).nfts).toEqual([
       expect.objectContaining({ id: granted.body.id, level: 'ICON' }),
     ]);

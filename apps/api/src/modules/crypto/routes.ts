@@ -18,6 +18,7 @@ import {
   amountSchema,
 } from '@app/shared/schemas/crypto';
 import { AppError } from '../../lib/app-error';
+import { auditActor, recordAudit } from '../audit/record-audit';
 import type { CryptoContext } from './context';
 import { requireIdempotencyKey } from './idempotency';
 import {
@@ -248,7 +249,18 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
         response: { 200: z.object({ id: z.number().int() }) },
       },
     },
-    async (request) => grantIcon(ctx, request.body.userId),
+    async (request) => {
+      const granted = await grantIcon(ctx, request.body.userId);
+      // The token is made on chain first, so the row follows the grant rather than sharing its transaction.
+      await recordAudit(ctx.db, {
+        ...auditActor(request),
+        action: 'nft.icon.grant',
+        targetType: 'user',
+        targetId: request.body.userId,
+        after: { nftId: granted.id },
+      });
+      return granted;
+    },
   );
 
   if (!withFaucet) return;

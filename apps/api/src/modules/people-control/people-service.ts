@@ -17,6 +17,7 @@ import {
   wallets,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { fromWei } from '../../lib/wei';
 import { one } from '../../db/rows';
 
 /** How much of each list a person's page shows: the recent part, the rest is in its own screen. */
@@ -115,7 +116,7 @@ async function walletOf(db: Db, userId: number): Promise<PersonDetail['wallet']>
       )
       .groupBy(ledgerEntries.account),
   ]);
-  const of = (account: string) => BigInt(sums.find((row) => row.account === account)?.total ?? '0').toString();
+  const of = (account: string) => fromWei(BigInt(sums.find((row) => row.account === account)?.total ?? '0'));
   return {
     address: wallet?.address ?? null,
     available: of('available'),
@@ -208,7 +209,7 @@ export async function personDetail(db: Db, userId: number, now = new Date()): Pr
       type: row.type,
       status: row.status,
       currency: row.currency,
-      amount: row.amount.toString(),
+      amount: fromWei(row.amount),
       createdAt: row.createdAt.toISOString(),
     })),
     kyc,

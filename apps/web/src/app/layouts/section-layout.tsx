@@ -50,6 +50,8 @@ export const CONTROL_TABS: SectionTab[] = [
   { href: '/control/kyc', label: 'control.tabs.kyc' },
   { href: '/control/news', label: 'control.tabs.news' },
   { href: '/control/cpa', label: 'control.tabs.cpa' },
+  { href: '/control/reports', label: 'control.tabs.reports' },
+  { href: '/control/people', label: 'control.tabs.people' },
   { href: '/control/jobs', label: 'control.tabs.jobs' },
   { href: '/control/audit', label: 'control.tabs.audit' },
 ];

@@ -45,7 +45,15 @@ describe('push texts the API sends', () => {
   it('render whole sentences in both languages, the level by its translated name as the toast shows it', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({ resources: { en: { common: en }, ru: { common: ru } }, defaultNS: 'common', lng: 'en' });
-    const values = { level: 'GOLD', id: 7, amount: '12.5', currency: 'USDT', name: 'Anna', from: 'Anna' };
+    const values = {
+      level: 'GOLD',
+      id: 7,
+      amount: '12.5',
+      currency: 'USDT',
+      name: 'Anna',
+      from: 'Anna',
+      warning: 'Stop sending links',
+    };
     for (const lng of ['en', 'ru']) {
       const t = i18n.getFixedT(lng);
       for (const key of texts) {
