@@ -15,18 +15,20 @@ function useSettled<T>(value: T): T {
 }
 
 /**
- * The body as the home page would show it, rendered and sanitised by the server (the same code as
- * the public list), while the admin types. The last answer stays on screen until the next one.
+ * The bodies as the home page would show them, rendered and sanitised by the server (the same code
+ * as the public list), while the admin types. Both languages in one call, so switching the tab
+ * shows the other language at once; the last answer stays on screen until the next one.
  */
-export function useNewsPreview(markdown: string) {
-  const settled = useSettled(markdown);
+export function useNewsPreview(markdown: { en: string; ru: string }) {
+  // As text: a stable value to wait on and to key the answer by.
+  const settled = useSettled(JSON.stringify({ en: markdown.en, ru: markdown.ru }));
   return useQuery({
     queryKey: ['news-preview', settled],
     queryFn: () =>
       api<{ body: { en: string; ru: string } }>('/notif/news/preview', {
         method: 'POST',
-        body: { markdown: { en: settled, ru: '' } },
-      }).then((answer) => answer.body.en),
+        body: { markdown: JSON.parse(settled) as { en: string; ru: string } },
+      }).then((answer) => answer.body),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });

@@ -70,7 +70,7 @@ export function NewsEditor({ item }: { item?: NewsAdminItem }) {
   const save = useSaveNews();
   const setPublished = useSetNewsPublished();
   const remove = useDeleteNews();
-  const [title, markdown] = useWatch({ control: form.control, name: [`title.${language}`, `markdown.${language}`] });
+  const [title, markdown] = useWatch({ control: form.control, name: [`title.${language}`, 'markdown'] });
   const errors = form.formState.errors;
   const status: NewsStatus = item?.status ?? 'DRAFT';
   const busy = form.formState.isSubmitting || setPublished.isPending || remove.isPending;
@@ -265,8 +265,9 @@ export function NewsEditor({ item }: { item?: NewsAdminItem }) {
 
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           <NewsPreviewCard
+            language={language}
             title={title ?? ''}
-            markdown={markdown ?? ''}
+            markdown={markdown ?? { en: '', ru: '' }}
             image={imageUrl}
             publishedAt={item?.publishedAt ?? null}
           />

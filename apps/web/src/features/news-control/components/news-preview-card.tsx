@@ -6,8 +6,9 @@ import { NewsCard } from '../../../components/news-card';
 import { useNewsPreview } from '../api/news-preview';
 
 interface NewsPreviewCardProps {
+  language: 'en' | 'ru';
   title: string;
-  markdown: string;
+  markdown: { en: string; ru: string };
   image: string | null;
   publishedAt: string | null;
 }
@@ -16,7 +17,7 @@ interface NewsPreviewCardProps {
  * The item as the home page will show it, in the language being edited: the home page's own card,
  * with the body rendered and sanitised by the server as it will be for readers.
  */
-export function NewsPreviewCard({ title, markdown, image, publishedAt }: NewsPreviewCardProps) {
+export function NewsPreviewCard({ language, title, markdown, image, publishedAt }: NewsPreviewCardProps) {
   const { t } = useTranslation('news');
   const preview = useNewsPreview(markdown);
   // A draft has no date yet; it gets the day it is published.
@@ -38,7 +39,7 @@ export function NewsPreviewCard({ title, markdown, image, publishedAt }: NewsPre
           testId="news-preview-card"
           item={{
             title: title.trim() || t('preview.untitled'),
-            html: markdown.trim() ? (preview.data ?? '') : '',
+            html: markdown[language].trim() ? (preview.data?.[language] ?? '') : '',
             image,
             publishedAt: date,
           }}
