@@ -252,6 +252,24 @@ test('a person applies in /cpa, is approved, and is paid for a visitor with a si
       await page.setViewportSize(PHONE);
       await shoot(page, 'cpa-postbacks-ru-390');
     });
+
+    await test.step("the admin opens the partner, sees the link's traffic, and withdraws the approval", async () => {
+      await admin.setViewportSize(DESKTOP);
+      await admin.reload();
+      const grid = admin.getByTestId('cpa-partners-grid');
+      await grid.getByRole('row').filter({ hasText: person.email }).getByTestId('cpa-partner-open').click();
+      const dialog = admin.getByTestId('cpa-partner-dialog');
+      const link = dialog.getByTestId('cpa-partner-link');
+      await expect(link).toHaveCount(1);
+      await expect(link).toContainText('Dating channel');
+      await shoot(admin, 'control-cpa-partner-1280');
+      await dialog.getByTestId('cpa-partner-revoke').click();
+      await admin.getByTestId('cpa-reject-reason').fill('Incentivised traffic');
+      await admin.getByTestId('cpa-reject-confirm').click();
+      await expect(admin.getByTestId('cpa-control-notice')).toContainText('is no longer a partner');
+      await page.reload();
+      await expect(page.getByText('Incentivised traffic')).toBeVisible();
+    });
   } finally {
     await receiver.close();
     await adminContext.close();

@@ -4,7 +4,7 @@ import type { CpaApplication, CpaPartnerState, CpaPartnerStatus } from '@app/sha
 import type { Db } from '../../db/client';
 import { cpaLinks, cpaPartners, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /** During a rotation the previous secret signs too, so a partner has a day to switch their verifier. */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
@@ -83,7 +83,7 @@ export async function signingSecrets(db: Db, userId: number, now: Date): Promise
 /** An admin approves or rejects an application (or withdraws an approval); audit-logged. */
 export async function decidePartner(
   db: Db,
-  admin: { id: number; ip: string | null },
+  actor: AuditActor,
   userId: number,
   decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
 ): Promise<void> {
@@ -97,7 +97,7 @@ export async function decidePartner(
         status,
         rejectReason: decision.decision === 'reject' ? decision.reason : null,
         decidedAt: new Date(),
-        decidedBy: admin.id,
+        decidedBy: actor.actorId,
       })
       .where(eq(cpaPartners.userId, userId));
     // The account's partner flag (SPEC.md's user record) follows the decision.
@@ -105,13 +105,16 @@ export async function decidePartner(
       .update(users)
       .set({ isPartner: status === 'approved' })
       .where(eq(users.id, userId));
+    // Rejecting an approved partner withdraws the approval: the log names it so.
+    const action = decision.decision === 'approve' ? 'approve' : row.status === 'approved' ? 'revoke' : 'reject';
     await recordAudit(tx, {
-      actorId: admin.id,
-      action: `cpa.partner.${decision.decision}`,
+      ...actor,
+      action: `cpa.partner.${action}`,
       targetType: 'user',
       targetId: userId,
-      details: { from: row.status, ...(decision.decision === 'reject' && { reason: decision.reason }) },
-      ip: admin.ip,
+      before: { status: row.status },
+      after: { status },
+      reason: decision.decision === 'reject' ? decision.reason : null,
     });
   });
 }

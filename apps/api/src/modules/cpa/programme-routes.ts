@@ -29,6 +29,7 @@ import { presentSettings, saveSettings } from './settings';
 import { partnerStats, partnerTotals, statsCsv } from './stats';
 import { cpaPartners } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import { auditActor } from '../audit/record-audit';
 
 const bearer = [{ bearer: [] }];
 
@@ -277,7 +278,7 @@ export const cpaProgrammeRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => numb
       },
     },
     async (request) => {
-      await decidePartner(db, { id: request.auth!.id, ip: request.ip }, request.params.userId, request.body);
+      await decidePartner(db, auditActor(request), request.params.userId, request.body);
       return { ok: true as const };
     },
   );

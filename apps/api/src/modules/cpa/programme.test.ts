@@ -108,6 +108,42 @@ describe('partners apply and admins decide', () => {
     const again = await call(t, 'POST', '/api/cpa/partner', someone.token, { trafficSources: 'Blog', contact: 'x' });
     expect(again.json()).toMatchObject({ status: 'applied', rejectReason: null });
   });
+
+  it("an admin reads a partner's links and withdraws the approval with a reason, logged as a revocation", async () => {
+    const { partner, link } = await approvedPartner(t, admin);
+    const other = await person(t);
+    expect((await call(t, 'GET', `/api/cpa/links?userId=${partner.id}`, other.token)).json().code).toBe('FORBIDDEN');
+    const links = (await call(t, 'GET', `/api/cpa/links?userId=${partner.id}`, admin.token)).json().links;
+    expect(links.map((l: { id: number }) => l.id)).toEqual([link.id]);
+
+    const revoked = await call(t, 'POST', `/api/cpa/partners/${partner.id}/decision`, admin.token, {
+      decision: 'reject',
+      reason: 'Incentivised traffic',
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await call(t, 'GET', '/api/cpa/partner', partner.token)).json()).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Incentivised traffic',
+      secret: null,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'cpa.partner.revoke'), eq(auditLog.targetId, String(partner.id))));
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      actorRole: 'admin',
+      before: { status: 'approved' },
+      after: { status: 'rejected' },
+      reason: 'Incentivised traffic',
+    });
+    expect(row!.requestId).toBeTruthy();
+    const [flag] = await t.database.db
+      .select({ isPartner: users.isPartner })
+      .from(users)
+      .where(eq(users.id, partner.id));
+    expect(flag!.isPartner).toBe(false);
+  });
 });
 
 describe('settings', () => {

@@ -106,7 +106,8 @@ export const cpaRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const me = request.auth!;
         const userId = request.query.userId ?? me.id;
-        if (userId !== me.id && me.role !== 'admin') throw new AppError('FORBIDDEN');
+        // Another person's links: staff work, with the admin host and second factor of any.
+        if (userId !== me.id) await app.requireRole('admin')(request);
         return { links: await links.list(userId) };
       },
     );

@@ -11,6 +11,7 @@ import { translateError } from '../../../lib/i18n';
 import { usePartners } from '../api/get-partners';
 import { useProgrammeSettings } from '../api/programme-settings';
 import { ApplicationsSection } from './applications-section';
+import { PartnerDialog } from './partner-dialog';
 import { PartnersGrid } from './partners-grid';
 import { SettingsForm } from './settings-form';
 
@@ -21,6 +22,9 @@ export function CpaControlPage() {
   const settings = useProgrammeSettings();
   const [notice, setNotice] = useState<string | null>(null);
   const all = partners.data?.partners ?? [];
+  const [openId, setOpenId] = useState<number | null>(null);
+  // The open partner from the latest list, so a decision shows at once.
+  const open = all.find((p) => p.userId === openId);
 
   return (
     <Stack spacing={4} sx={{ py: 3 }} data-testid="cpa-control">
@@ -56,7 +60,7 @@ export function CpaControlPage() {
         <Typography variant="h5" component="h2" id="cpa-partners-title" sx={{ mb: 1.5 }}>
           {t('control.partners')}
         </Typography>
-        <PartnersGrid partners={all} loading={partners.isPending} />
+        <PartnersGrid partners={all} loading={partners.isPending} onOpen={(row) => setOpenId(row.userId)} />
       </Box>
 
       {settings.data ? (
@@ -66,6 +70,8 @@ export function CpaControlPage() {
       ) : (
         <Skeleton variant="rounded" height={240} />
       )}
+
+      {open && <PartnerDialog partner={open} onClose={() => setOpenId(null)} onNotice={setNotice} />}
 
       <Snackbar
         open={Boolean(notice)}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { ruRU } from '@mui/x-data-grid/locales';
 import type { CpaPartnerRow, CpaPartnerStatus } from '@app/shared/schemas/cpa-programme';
@@ -18,7 +19,16 @@ const order = (a: CpaPartnerRow, b: CpaPartnerRow) =>
   Number(b.status === 'applied') - Number(a.status === 'applied') || b.hits - a.hits || a.userId - b.userId;
 
 /** Every applicant and partner with their traffic over all time: a sortable, filterable grid. */
-export function PartnersGrid({ partners, loading }: { partners: CpaPartnerRow[]; loading: boolean }) {
+export function PartnersGrid({
+  partners,
+  loading,
+  onOpen,
+}: {
+  partners: CpaPartnerRow[];
+  loading: boolean;
+  /** A row was chosen: its links and the decisions that fit it. */
+  onOpen: (partner: CpaPartnerRow) => void;
+}) {
   const { t } = useTranslation('cpa');
   const format = useFormat();
   const rows = useMemo(() => [...partners].sort(order), [partners]);
@@ -67,8 +77,20 @@ export function PartnersGrid({ partners, loading }: { partners: CpaPartnerRow[];
         width: 170,
         valueFormatter: (value: string) => format.dateTime(value),
       },
+      {
+        field: 'open',
+        headerName: '',
+        width: 110,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row }) => (
+          <Button size="small" onClick={() => onOpen(row)} data-testid="cpa-partner-open">
+            {t('control.open')}
+          </Button>
+        ),
+      },
     ];
-  }, [t, format]);
+  }, [t, format, onOpen]);
 
   return (
     <Box sx={{ width: '100%' }} data-testid="cpa-partners-grid">
@@ -79,6 +101,7 @@ export function PartnersGrid({ partners, loading }: { partners: CpaPartnerRow[];
         loading={loading}
         autoHeight
         disableRowSelectionOnClick
+        onRowDoubleClick={({ row }) => onOpen(row)}
         density="compact"
         pageSizeOptions={[10, 25, 50]}
         initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}

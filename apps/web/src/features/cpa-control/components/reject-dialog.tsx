@@ -16,13 +16,18 @@ import { useDecidePartner } from '../api/decide-partner';
 /** The reason field of a rejection, checked by the same rule the server uses. */
 const reasonSchema = cpaDecisionSchema.options[1].omit({ decision: true });
 
-/** Rejects an application with a reason the applicant reads in their cabinet. */
+/**
+ * Rejects an application, or withdraws a partner's approval (`revoke`), with a reason the person
+ * reads in their cabinet.
+ */
 export function RejectDialog({
   partner,
+  mode = 'reject',
   onClose,
   onDone,
 }: {
   partner: CpaPartnerRow;
+  mode?: 'reject' | 'revoke';
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -44,10 +49,10 @@ export function RejectDialog({
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="cpa-reject-dialog">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle>{t('control.reject.title', { name: partner.username ?? partner.email })}</DialogTitle>
+        <DialogTitle>{t(`control.${mode}.title`, { name: partner.username ?? partner.email })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>{t('control.reject.text')}</DialogContentText>
+            <DialogContentText>{t(`control.${mode}.text`)}</DialogContentText>
             {formError && <Alert severity="error">{formError}</Alert>}
             <FormTextField
               control={form.control}
@@ -71,7 +76,7 @@ export function RejectDialog({
             disabled={form.formState.isSubmitting}
             data-testid="cpa-reject-confirm"
           >
-            {t('control.reject.confirm')}
+            {t(`control.${mode}.confirm`)}
           </Button>
         </DialogActions>
       </form>

@@ -16,7 +16,7 @@ import type { CpaLink } from '@app/shared/schemas/cpa';
 import { CopyButton } from '../../../components/copy-button';
 import { QrCode } from '../../../components/qr-code';
 import { useFormat } from '../../../lib/use-format';
-import { landingKey } from '../lib/landing-key';
+import { landingKey } from '../../../lib/cpa-landing-key';
 import { Figure } from './figure';
 
 /**

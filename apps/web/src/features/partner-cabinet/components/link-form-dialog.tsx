@@ -17,7 +17,7 @@ import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { FormTextField } from '../../../components/form/form-fields';
 import { useCreateLink } from '../api/create-link';
 import { useUpdateLink } from '../api/update-link';
-import { landingKey } from '../lib/landing-key';
+import { landingKey } from '../../../lib/cpa-landing-key';
 
 const FIELDS = ['name', 'landing', 'callbackUrl'] as const;
 const MACRO_LIST = CPA_MACROS.map((name) => `{${name}}`).join(' ');
