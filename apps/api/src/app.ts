@@ -40,6 +40,7 @@ import { createProviderSignInModule } from './modules/provider-sign-in';
 import { createReferralModule } from './modules/referral';
 import { createNewsModule } from './modules/news';
 import { createCpaModule, type CpaModule } from './modules/cpa/index';
+import { createBusinessModule } from './modules/business';
 import { createChatModule } from './modules/chat';
 import { createReportModule } from './modules/report';
 import { createMeetHandsModule, type MeetHandsModule } from './modules/meet/hands';
@@ -377,6 +378,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   }
   const media = createMediaModule({ db, config, log: app.log });
   const news = createNewsModule({ db, discardImage: media.discardNewsImage });
+  const business = createBusinessModule({
+    db,
+    config,
+    payments: cryptoModule?.payments,
+    discardPhoto: media.discardChannelPhoto,
+    now: clock.now,
+  });
   const kyc = createKycModule({
     db,
     store: media.store,
@@ -418,6 +426,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       await api.register(referral.routes, { prefix: '/referral', ...referral.routeOptions });
       await api.register(news.routes, { prefix: '/notif', ...news.routeOptions });
       await api.register(cpa.routes, { prefix: '/cpa', ...cpa.routeOptions });
+      await api.register(business.routes, { prefix: '/business', ...business.routeOptions });
       await api.register(cpa.programmeRoutes, { prefix: '/cpa', ...cpa.programmeRouteOptions });
       await api.register(monitor.routes, { prefix: '/control/monitor', ...monitor.routeOptions });
       await api.register(operations.routes, { prefix: '/control/jobs', ...operations.routeOptions });

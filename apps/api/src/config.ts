@@ -156,6 +156,15 @@ const envSchema = z.object({
   KYC_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   /** Days the document photos are kept after the final decision (anti-money-laundering duties), then deleted. */
   KYC_RETENTION_DAYS: z.coerce.number().int().min(1).default(1825),
+  // My business: a company's promoted map pin, in USDT (decimal strings, like every amount of the API).
+  BUSINESS_PROMOTION_PRICE_7D: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,18})?$/, 'a USDT amount such as 20 or 19.99')
+    .default('20'),
+  BUSINESS_PROMOTION_PRICE_30D: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,18})?$/, 'a USDT amount such as 60 or 59.99')
+    .default('60'),
   // Partner programme (CPA). A conversion sooner than this after its click is rejected as too fast.
   CPA_MIN_CLICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /** More people than this attributed to one partner from one address or device are rejected as a cluster. */

@@ -146,6 +146,10 @@ export const ERROR_CATALOGUE = {
   ACCOUNT_ALREADY_BLOCKED: { status: 409, message: 'This account is already blocked' },
   ACCOUNT_NOT_BLOCKED: { status: 409, message: 'This account is not blocked' },
   ADMIN_NOT_BLOCKABLE: { status: 403, message: 'An admin cannot be blocked: change their role first' },
+  // My business
+  COMPANY_NOT_FOUND: { status: 404, message: 'You have no company yet' },
+  COMPANY_PLACE_REQUIRED: { status: 409, message: 'Put your company on the map before promoting it' },
+  COMPANY_NAME_TAKEN: { status: 409, message: 'A company with this name already exists' },
   // Why a transaction, a purchase or a mint attempt failed: stored in its `error` field, shown
   // translated by the web app (TRANSACTION_FAILED above is the generic one). Never an HTTP answer.
   TRANSACTION_REVERTED: { status: 400, message: 'The transaction was reverted on chain' },

@@ -24,8 +24,16 @@ export const mediaIdSchema = z.coerce
   .positive({ error: MSG.invalidValue })
   .max(2_147_483_647, { error: MSG.invalidValue });
 
-/** Albums POST /api/media takes; `kyc` photos are private to the person and the staff reviewing them; `news` is admins' only. */
-export const UPLOAD_ALBUMS = ['profile_photos', 'kyc', 'news'] as const satisfies readonly MediaAlbum[];
+/**
+ * Albums POST /api/media takes; `kyc` photos are private to the person and the staff reviewing
+ * them; `news` is admins' only; `channel_photos` are a company's logo and photos (public, like its card).
+ */
+export const UPLOAD_ALBUMS = [
+  'profile_photos',
+  'kyc',
+  'news',
+  'channel_photos',
+] as const satisfies readonly MediaAlbum[];
 
 /** The text fields of POST /api/media; the API adds the file itself (`files`). */
 export const uploadFieldsSchema = z.object({

@@ -10,6 +10,7 @@ import { cryptoRoutes } from './routes';
 import { createCryptoWorkers } from './workers';
 import { mailWithdrawals } from './withdrawal-mails';
 import { subscribeTreasuryPayouts } from './treasury-payouts';
+import { walletPayments } from './payments';
 import type { EventBus } from '../../events/event-bus';
 import type { Mailer } from '../mail/mailer';
 
@@ -72,6 +73,8 @@ export async function createCryptoModule(deps: {
   return {
     ctx,
     workers,
+    /** Paying from the wallet for modules above (a company's promotion). */
+    payments: walletPayments(ctx),
     /** Register under /api/crypto. */
     routes: cryptoRoutes,
     // Test USDT is for trying the product out: never served in production, whatever the chain.

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mediaRoutes } from './routes';
-import { discardNewsImage } from './service';
+import { discardChannelPhoto, discardNewsImage } from './service';
 import { createMediaStore } from './storage';
 
 /** Photos and the album. The store is shared with modules above (KYC keeps its photos in it). */
@@ -19,5 +19,7 @@ export function createMediaModule(deps: {
     routeOptions: { store, db: deps.db, uploadMaxBytes: deps.config.UPLOAD_MAX_BYTES },
     /** For the news module: an image an edit or a delete left unused. */
     discardNewsImage: (mediaId: number) => discardNewsImage({ db: deps.db, store, log: deps.log }, mediaId),
+    /** For the business module: a logo or photo a company's edit or removal left unused. */
+    discardChannelPhoto: (mediaId: number) => discardChannelPhoto({ db: deps.db, store, log: deps.log }, mediaId),
   };
 }

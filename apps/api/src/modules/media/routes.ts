@@ -147,7 +147,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...avatarSchema,
-        summary: 'A news image, large (public, immutable)',
+        summary: 'A news image or a company logo or photo, large (public, immutable)',
         params: avatarParamsSchema.omit({ size: true }),
       },
     },
@@ -158,7 +158,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...avatarSchema,
-        summary: 'A news image in a size: small 128, medium 512, large 1024 (public, immutable)',
+        summary:
+          'A news image or a company logo or photo in a size: small 128, medium 512, large 1024 (public, immutable)',
       },
     },
     async (request, reply) =>

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { avatarUrl } from '@app/shared/schemas/user';
 import {
   IMAGE_SIZE_NAMES,
@@ -148,10 +148,19 @@ export async function deleteMedia(deps: MediaDeps, userId: number, mediaId: numb
  * this once an edit or a delete left the image unused. Other albums are never touched here.
  */
 export async function discardNewsImage(deps: MediaDeps, mediaId: number): Promise<void> {
+  await discardImage(deps, 'news', mediaId);
+}
+
+/** The same for a company's logo or photo (album channel_photos) its edit or removal left unused. */
+export async function discardChannelPhoto(deps: MediaDeps, mediaId: number): Promise<void> {
+  await discardImage(deps, 'channel_photos', mediaId);
+}
+
+async function discardImage(deps: MediaDeps, album: 'news' | 'channel_photos', mediaId: number): Promise<void> {
   const [row] = await deps.db
     .update(media)
     .set({ deletedAt: new Date() })
-    .where(and(eq(media.id, mediaId), eq(media.album, 'news'), isNull(media.deletedAt)))
+    .where(and(eq(media.id, mediaId), eq(media.album, album), isNull(media.deletedAt)))
     .returning({ storageKey: media.storageKey });
   if (row) await removeFiles(deps, row.storageKey);
 }
@@ -170,13 +179,16 @@ export interface ImageFileRef {
 export const findAvatarFile = (deps: MediaDeps, mediaId: number, size: string) =>
   findPublicFile(deps, 'profile_photos', mediaId, size);
 
-/** A live image of album `news` (public: the home page shows it), by the same rules. */
+/**
+ * A live image of album `news` (public: the home page shows it) or `channel_photos` (public: a
+ * company's card shows it), by the same rules.
+ */
 export const findNewsImageFile = (deps: MediaDeps, mediaId: number, size: string) =>
-  findPublicFile(deps, 'news', mediaId, size);
+  findPublicFile(deps, ['news', 'channel_photos'], mediaId, size);
 
 async function findPublicFile(
   deps: MediaDeps,
-  album: 'profile_photos' | 'news',
+  albums: MediaAlbum | MediaAlbum[],
   mediaId: number,
   size: string,
 ): Promise<ImageFileRef> {
@@ -184,7 +196,7 @@ async function findPublicFile(
   const [row] = await deps.db
     .select({ storageKey: media.storageKey })
     .from(media)
-    .where(and(eq(media.id, mediaId), eq(media.album, album), isNull(media.deletedAt)))
+    .where(and(eq(media.id, mediaId), inArray(media.album, [albums].flat()), isNull(media.deletedAt)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   const key = variantKey(row.storageKey, size);

@@ -164,11 +164,11 @@ describe('POST /api/media', () => {
     expect(userFiles(t, user.id)).toHaveLength(3);
   });
 
-  it('accepts profile photos (and KYC photos and news images from admins, see their tests), and only of oneself', async () => {
+  it('accepts profile photos (and KYC photos, news images from admins and company photos, see their tests), and only of oneself', async () => {
     const user = await insertUser(t.database);
     const other = await insertUser(t.database);
     expect((await upload(t, user.id, { album: 'news', files: jpegFile(photo) })).json().code).toBe('FORBIDDEN');
-    for (const album of ['channel_photos', 'nope']) {
+    for (const album of ['nope', 'profile']) {
       const res = await upload(t, user.id, { album, files: jpegFile(photo) });
       expect(res.statusCode, album).toBe(400);
       expect(res.json()).toMatchObject({
@@ -218,7 +218,7 @@ describe('POST /api/media', () => {
     const post = doc.paths['/api/media'].post;
     const schema = post.requestBody.content['multipart/form-data'].schema;
     expect(schema.properties.files).toMatchObject({ type: 'string', format: 'binary' });
-    expect(schema.properties.album.enum).toEqual(['profile_photos', 'kyc', 'news']);
+    expect(schema.properties.album.enum).toEqual(['profile_photos', 'kyc', 'news', 'channel_photos']);
     expect(post.responses['201']).toBeDefined();
     expect(doc.paths['/api/media/avatar/{id}/{size}'].get.responses['200'].content['image/webp']).toBeDefined();
     expect(doc.paths['/api/media/{id}'].delete).toBeDefined();

@@ -1,0 +1,56 @@
+import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { CryptoContext } from './context';
+import { balancesOf, lockWallet, move, post } from './ledger';
+import { ensureWallet } from './wallet-service';
+import { requestHash, requireIdempotencyKey } from './idempotency';
+
+/**
+ * Spending from the wallet for modules above it (a company's promotion): the same lock, balance
+ * check and double-entry rows as a token purchase, written in the caller's transaction so the
+ * payment commits or rolls back with what it pays for (and the event that reports it).
+ */
+export interface WalletPayments {
+  /** Opens the user's wallet if they never had one, so there is a row to lock. */
+  open(userId: number): Promise<void>;
+  /** Takes the user's money lock for the rest of the transaction (the same lock every payment takes). */
+  lock(tx: Tx, userId: number): Promise<void>;
+  /** The Idempotency-Key header a payment needs (IDEMPOTENCY_KEY_REQUIRED otherwise). */
+  idempotencyKey(header: string | string[] | undefined): string;
+  /** A digest of a request, so one key is never reused for a different one. */
+  requestHash(body: unknown): string;
+  /** What the user can spend now. */
+  available(userId: number): Promise<bigint>;
+  /** Locks the wallet, refuses INSUFFICIENT_FUNDS, then moves `amount` from available to the platform. */
+  charge(tx: Tx, payment: { userId: number; amount: bigint; memo: string }): Promise<void>;
+  /** Gives a charge back: from the platform to the user's available balance. */
+  refund(tx: Tx, payment: { userId: number; amount: bigint; memo: string }): Promise<void>;
+  /** Tells the user's open pages that the balance moved (after the commit). */
+  changed(userId: number, reason: 'purchase' | 'refund'): void;
+}
+
+export function walletPayments(ctx: CryptoContext): WalletPayments {
+  return {
+    async open(userId) {
+      await ensureWallet(ctx, userId);
+    },
+    lock: lockWallet,
+    idempotencyKey: requireIdempotencyKey,
+    requestHash,
+    async available(userId) {
+      return (await balancesOf(ctx.db, userId)).available;
+    },
+    async charge(tx, { userId, amount, memo }) {
+      await lockWallet(tx, userId);
+      if ((await balancesOf(tx, userId)).available < amount) throw new AppError('INSUFFICIENT_FUNDS');
+      await post(tx, { memo, postings: move('available', 'platform', amount, userId) });
+    },
+    async refund(tx, { userId, amount, memo }) {
+      await lockWallet(tx, userId);
+      await post(tx, { memo, postings: move('platform', 'available', amount, undefined, userId) });
+    },
+    changed(userId, reason) {
+      ctx.events.wallet(userId, { reason });
+    },
+  };
+}
