@@ -93,7 +93,7 @@ export async function readFigures({ db, realtime, now }: FiguresDeps): Promise<M
   const registrations = total('registrations');
   const mints = total('mints');
   const sales = total('sales');
-  const deposits = total('deposits');
+  const deposits = total('deposits', 'USDT');
   const withdrawals = total('withdrawals');
   return {
     at: new Date().toISOString(),
@@ -106,9 +106,9 @@ export async function readFigures({ db, realtime, now }: FiguresDeps): Promise<M
     revenueToday: fromWei(sales.amount),
     deposits: {
       pending: moneyCount('INPUT', ['PENDING', 'PROCESSING', 'REQUESTED']),
+      // USDT only: the BNB some people send for gas is neither money in nor a deposit to count.
       creditedToday: deposits.count,
-      // Gas money (BNB) is counted but not added to the USDT.
-      amountToday: fromWei(total('deposits', 'USDT').amount),
+      amountToday: fromWei(deposits.amount),
       failed: moneyCount('INPUT', ['FAIL']),
     },
     withdrawals: {

@@ -89,26 +89,27 @@ export function AuditPage() {
       </Box>
       <AuditFiltersBar onChange={onFilters} />
       {audit.isError && <Alert severity="error">{translateError(t, audit.error)}</Alert>}
-      <DataGrid
-        rows={audit.data?.entries ?? []}
-        columns={columns}
-        rowCount={audit.data?.total ?? 0}
-        loading={audit.isFetching}
-        paginationMode="server"
-        filterMode="server"
-        sortingMode="server"
-        disableColumnSorting
-        disableColumnFilter
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={[25, 50, 100]}
-        onRowClick={({ row }) => setOpen(row)}
-        autoHeight
-        disableRowSelectionOnClick
-        localeText={format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : undefined}
-        sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-        data-testid="audit-grid"
-      />
+      <Box data-testid="audit-grid">
+        <DataGrid
+          rows={audit.data?.entries ?? []}
+          columns={columns}
+          rowCount={audit.data?.total ?? 0}
+          loading={audit.isFetching}
+          paginationMode="server"
+          filterMode="server"
+          sortingMode="server"
+          disableColumnSorting
+          disableColumnFilter
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={[25, 50, 100]}
+          onRowClick={({ row }) => setOpen(row)}
+          autoHeight
+          disableRowSelectionOnClick
+          localeText={format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : undefined}
+          sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+        />
+      </Box>
       {open && <AuditDetailDialog entry={open} onClose={() => setOpen(null)} />}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
 import { ruRU } from '@mui/x-data-grid/locales';
 import type {
@@ -28,21 +29,22 @@ function Grid<R extends GridValidRowModel>(props: {
 }) {
   const format = useFormat();
   return (
-    <DataGrid
-      rows={props.rows}
-      columns={props.columns}
-      loading={props.loading}
-      getRowId={props.getRowId}
-      autoHeight
-      disableRowSelectionOnClick
-      pageSizeOptions={[10, 25, 50]}
-      initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-      localeText={{
-        ...(format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : {}),
-        noRowsLabel: props.empty,
-      }}
-      data-testid={props.testId}
-    />
+    <Box data-testid={props.testId}>
+      <DataGrid
+        rows={props.rows}
+        columns={props.columns}
+        loading={props.loading}
+        getRowId={props.getRowId}
+        autoHeight
+        disableRowSelectionOnClick
+        pageSizeOptions={[10, 25, 50]}
+        initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
+        localeText={{
+          ...(format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : {}),
+          noRowsLabel: props.empty,
+        }}
+      />
+    </Box>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
@@ -58,19 +59,20 @@ export function FailedJobsGrid({
     [t, format, onAction],
   );
   return (
-    <DataGrid
-      rows={jobs}
-      columns={columns}
-      loading={loading}
-      autoHeight
-      disableRowSelectionOnClick
-      pageSizeOptions={[10, 25, 50]}
-      initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-      localeText={{
-        ...(format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : {}),
-        noRowsLabel: t('jobs.failed.empty'),
-      }}
-      data-testid="failed-jobs-grid"
-    />
+    <Box data-testid="failed-jobs-grid">
+      <DataGrid
+        rows={jobs}
+        columns={columns}
+        loading={loading}
+        autoHeight
+        disableRowSelectionOnClick
+        pageSizeOptions={[10, 25, 50]}
+        initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
+        localeText={{
+          ...(format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : {}),
+          noRowsLabel: t('jobs.failed.empty'),
+        }}
+      />
+    </Box>
   );
 }

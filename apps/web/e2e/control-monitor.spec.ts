@@ -1,0 +1,108 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { buy, expectAccessible, faucet, openAs, registerUser, shoot, supply, waitForAvailable } from './support/crypto';
+import { seededUsers } from './support/tokens';
+
+/**
+ * The admin's monitor end to end: /control opens on it, a second browser registers and buys a
+ * Silver token, and the admin's figures move without a reload (pushed over the socket); the jobs
+ * and audit tabs render, in English and in Russian.
+ */
+
+const DESKTOP = { width: 1280, height: 900 };
+const TABLET = { width: 820, height: 1180 };
+
+/** A figure as a number, whatever the language's digit grouping. */
+const valueOf = async (figure: Locator) => Number((await figure.innerText()).replace(/\D/g, ''));
+
+test('the monitor moves live when someone registers and buys; jobs and audit render in both languages', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = { ...seededUsers().admin, email: 'admin@example.com' };
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+  const page = await context.newPage();
+  await openAs(page, admin, 'en');
+
+  await test.step('/control lands on the monitor, live', async () => {
+    await page.goto('/control');
+    await expect(page).toHaveURL(/\/control\/monitor$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Monitor' })).toBeVisible();
+    await expect(page.getByTestId('monitor-live')).toHaveAttribute('data-live', 'true');
+    await expect(page.getByTestId('chart-sales')).toBeVisible();
+  });
+
+  const registrations = page.getByTestId('figure-registrations');
+  const sales = page.getByTestId('figure-sales');
+  const registeredBefore = await valueOf(registrations);
+  const soldBefore = await valueOf(sales);
+
+  await test.step('a second browser registers and buys Silver: the figures move without a reload', async () => {
+    const other = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const buyer = await registerUser(other.request, 'monitor-buyer');
+    await expect.poll(() => valueOf(registrations)).toBeGreaterThan(registeredBefore);
+
+    await supply(other.request, 'SILVER', 1);
+    await faucet(other.request, buyer, '100');
+    await waitForAvailable(other.request, buyer, 100);
+    await buy(other.request, buyer, 'SILVER');
+    await expect.poll(() => valueOf(sales), { timeout: 45_000 }).toBeGreaterThan(soldBefore);
+    await expect(page.getByTestId('figure-sales')).toBeVisible();
+    await other.close();
+  });
+
+  await test.step('screens at desktop and tablet widths', async () => {
+    await page.getByTestId('monitor-period-week').click();
+    await expectAccessible(page);
+    await shoot(page, 'control-monitor-en-1280');
+    await page.setViewportSize(TABLET);
+    await shoot(page, 'control-monitor-en-820');
+  });
+
+  await test.step('the jobs and audit tabs render', async () => {
+    await page.getByRole('tab', { name: 'Jobs and chain' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs and chain' })).toBeVisible();
+    await expect(page.getByTestId('failed-jobs-grid')).toBeVisible();
+    await expect(page.getByTestId('differences-grid')).toBeVisible();
+    await shoot(page, 'control-jobs-en-820');
+
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    // An admin action (the partner programme's settings saved as they are) is in the log at once.
+    const auth = { authorization: `Bearer ${admin.token}` };
+    const settings = await (await page.request.get('/api/cpa/settings', { headers: auth })).json();
+    expect((await page.request.put('/api/cpa/settings', { headers: auth, data: settings })).ok()).toBe(true);
+    await page.getByTestId('audit-filter-actor').fill(String(admin.id));
+    await page.getByTestId('audit-filter-action').fill('cpa.');
+    const row = page
+      .getByTestId('audit-grid')
+      .getByRole('row', { name: /cpa\.settings\.update/ })
+      .first();
+    await expect(row).toBeVisible();
+    await page.setViewportSize(DESKTOP);
+    await shoot(page, 'control-audit-en-1280');
+    await row.click();
+    await expect(page.getByTestId('audit-detail')).toContainText('cpa_settings 1');
+    await shoot(page, 'control-audit-entry-en-1280', false);
+    await page.getByRole('button', { name: 'Close' }).click();
+  });
+  await context.close();
+
+  await test.step('in Russian', async () => {
+    const ru = await browser.newContext({ viewport: TABLET, locale: 'ru-RU' });
+    const russian = await ru.newPage();
+    await openAs(russian, admin, 'ru');
+    await russian.goto('/control/jobs');
+    await expect(russian.getByRole('heading', { level: 1, name: 'Задачи и блокчейн' })).toBeVisible();
+    await expect(russian.getByRole('heading', { level: 2, name: 'Сбойные задачи' })).toBeVisible();
+    await shoot(russian, 'control-jobs-ru-820');
+    await russian.getByRole('tab', { name: 'Журнал аудита' }).click();
+    await expect(russian.getByRole('heading', { level: 1, name: 'Журнал аудита' })).toBeVisible();
+    await expect(russian.getByTestId('audit-filter-actor')).toBeVisible();
+    await shoot(russian, 'control-audit-ru-820');
+    await russian.getByRole('tab', { name: 'Мониторинг' }).click();
+    await expect(russian.getByRole('heading', { level: 1, name: 'Мониторинг' })).toBeVisible();
+    await expect(russian.getByTestId('monitor-live')).toHaveText('В эфире');
+    await shoot(russian, 'control-monitor-ru-820');
+    await ru.close();
+  });
+});
