@@ -118,7 +118,9 @@ describe('news in the admin area', () => {
     const published = await call(t, 'POST', `/api/notif/news/${item.id}/publish`, admin.token);
     expect(published.json()).toMatchObject({ status: 'PUBLISHED' });
     expect(published.json().publishedAt).not.toBeNull();
-    const home = newsListSchema.parse((await t.app.inject('/api/notif/news/')).json());
+    const homeAnswer = await t.app.inject('/api/notif/news/');
+    expect(homeAnswer.headers['cache-control']).toBe('no-cache');
+    const home = newsListSchema.parse(homeAnswer.json());
     expect(home.items[0]).toMatchObject({
       id: item.id,
       title: { en: 'Platinum queue is open', ru: 'Очередь Platinum открыта' },

@@ -44,7 +44,11 @@ export const newsRoutes: FastifyPluginAsyncZod<NewsDeps> = async (app, deps) => 
         response: { 200: newsListSchema },
       },
     },
-    async (request) => listPublishedNews(db, request.query.offset, request.query.limit),
+    async (request, reply) => {
+      // A change shows at once: neither the browser nor a proxy may answer from an older copy.
+      reply.header('cache-control', 'no-cache');
+      return listPublishedNews(db, request.query.offset, request.query.limit);
+    },
   );
 
   app.post(
