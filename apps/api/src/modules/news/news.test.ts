@@ -180,6 +180,12 @@ describe('news in the admin area', () => {
     await call(t, 'POST', '/api/notif/news/', admin.token, draft({ id: item.id, imageMediaId: second }));
     const [old] = await t.database.db.select().from(media).where(eq(media.id, first));
     expect(old!.deletedAt).not.toBeNull();
+    // One picture on two items stays until neither shows it.
+    const twin = await create({ imageMediaId: second });
+    await call(t, 'DELETE', `/api/notif/news/${item.id}`, admin.token);
+    expect((await t.app.inject(`/api/media/image/${second}`)).statusCode).toBe(200);
+    await call(t, 'DELETE', `/api/notif/news/${twin.id}`, admin.token);
+    expect((await t.app.inject(`/api/media/image/${second}`)).statusCode).toBe(404);
 
     const avatar = (
       await upload(t, admin.id, { album: 'profile_photos', files: jpegFile(await plainImage('jpeg')) })

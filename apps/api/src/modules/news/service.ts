@@ -131,9 +131,14 @@ const columns = (fields: NewsFields) => ({
   imageMediaId: fields.imageMediaId,
 });
 
-/** A replaced or orphaned image goes once the change that let it go has committed. */
+/**
+ * A replaced or orphaned image goes once the change that let it go has committed, unless another
+ * item still shows it (an admin may put one picture on two items).
+ */
 async function discardAfter(deps: NewsDeps, mediaId: number | null | undefined) {
-  if (mediaId) await deps.discardImage(mediaId);
+  if (!mediaId) return;
+  const [stillShown] = await deps.db.select({ id: news.id }).from(news).where(eq(news.imageMediaId, mediaId)).limit(1);
+  if (!stillShown) await deps.discardImage(mediaId);
 }
 
 /** Adds a draft (no id) or edits an item (with its id); a published item stays published. */
