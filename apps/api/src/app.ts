@@ -25,6 +25,7 @@ import { redactedRequest } from './lib/log-redaction';
 import { socketOrigins } from './lib/socket-origins';
 import { isPagePath, registerWebApp } from './plugins/web-app';
 import { attachRealtime, type Realtime } from './realtime/socket-server';
+import { staffSocketCheck } from './realtime/staff-socket';
 import { healthRoutes } from './modules/health/routes';
 import { systemRoutes } from './modules/system/routes';
 import { createMediaModule } from './modules/media';
@@ -398,7 +399,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log: app.log,
   });
   lifecycle(kyc);
-  const monitor = createMonitorModule({ db, events, realtime, now: clock.now, log: app.log });
+  const monitor = createMonitorModule({
+    db,
+    events,
+    realtime,
+    admits: staffSocketCheck(app, 'admin'),
+    now: clock.now,
+    log: app.log,
+  });
   lifecycle(monitor);
   const operations = createOperationsModule({ db });
   const audit = createAuditModule({ db });

@@ -45,7 +45,7 @@ export interface Realtime {
 }
 
 /** The access key of SPEC.md section 7, from the header, the handshake auth, or a bearer header. */
-function accessKeyOf(socket: RealtimeSocket): string | undefined {
+export function accessKeyOf(socket: RealtimeSocket): string | undefined {
   const header = socket.handshake.headers[HEADERS.accessKey];
   if (typeof header === 'string' && header) return header;
   const auth = socket.handshake.auth as { accessKey?: unknown; token?: unknown };

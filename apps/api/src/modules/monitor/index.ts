@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events/event-bus';
-import type { Realtime } from '../../realtime/socket-server';
+import type { Realtime, RealtimeSocket } from '../../realtime/socket-server';
 import { readFigures } from './figures';
 import { createMonitorLive } from './live';
 import { subscribeRollups } from './rollups';
@@ -14,6 +14,8 @@ export function createMonitorModule(deps: {
   db: Db;
   events: EventBus;
   realtime: Realtime;
+  /** Whether a socket may watch the figures (the staff rules of the monitor's routes). */
+  admits: (socket: RealtimeSocket) => Promise<boolean>;
   /** The app's clock (hands and meetings run on it). */
   now: () => number;
   log: { error(obj: object, msg: string): void };
@@ -21,7 +23,13 @@ export function createMonitorModule(deps: {
   tickMs?: number;
 }) {
   const read = () => readFigures({ db: deps.db, realtime: deps.realtime, now: deps.now });
-  const live = createMonitorLive({ db: deps.db, realtime: deps.realtime, read, log: deps.log, tickMs: deps.tickMs });
+  const live = createMonitorLive({
+    realtime: deps.realtime,
+    admits: deps.admits,
+    read,
+    log: deps.log,
+    tickMs: deps.tickMs,
+  });
   subscribeRollups(deps.events, live.pushSoon);
   return {
     read,

@@ -1,7 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { MONITOR_ROOM, type MonitorFigures } from '@app/shared/schemas/monitor';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { Realtime, RealtimeSocket } from '../../realtime/socket-server';
 
 /** Gauges (people online, hands, queues) change without an event: watchers hear them this often. */
@@ -10,14 +7,15 @@ export const MONITOR_TICK_MS = 5_000;
 const PUSH_DELAY_MS = 250;
 
 /**
- * The monitor's live side. An admin's socket joins a staff-only room with 'monitor:watch' (the
- * role is read from the database at that moment, so a token minted before a demotion does not
- * get in). The figures are read once per push for the whole room, never per watcher: after the
+ * The monitor's live side. An admin's socket joins a staff-only room with 'monitor:watch' (checked
+ * at that moment by the staff routes' own rules, so a socket opened before a demotion or without
+ * the second factor does not get in). The figures are read once per push for the whole room, never per watcher: after the
  * rollups changed (to the room on every process) and on a tick (each process to its own watchers).
  */
 export function createMonitorLive(deps: {
-  db: Db;
   realtime: Realtime;
+  /** Whether this socket may watch now (admins, under the staff rules of the routes). */
+  admits: (socket: RealtimeSocket) => Promise<boolean>;
   read: () => Promise<MonitorFigures>;
   log: { error(obj: object, msg: string): void };
   tickMs?: number;
@@ -26,20 +24,12 @@ export function createMonitorLive(deps: {
   let timer: NodeJS.Timeout | undefined;
   let pending: NodeJS.Timeout | undefined;
 
-  async function isAdmin(userId: number): Promise<boolean> {
-    const [row] = await deps.db
-      .select({ role: users.role })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.blockedAt), isNull(users.deletedAt)));
-    return row?.role === 'admin';
-  }
-
   async function watch(socket: RealtimeSocket, on: boolean): Promise<boolean> {
     if (!on) {
       await socket.leave(MONITOR_ROOM);
       return true;
     }
-    if (!(await isAdmin(socket.data.userId))) return false;
+    if (!(await deps.admits(socket))) return false;
     await socket.join(MONITOR_ROOM);
     socket.emit('monitor:figures', await deps.read());
     return true;

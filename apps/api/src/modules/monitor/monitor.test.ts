@@ -6,7 +6,7 @@ import type { MonitorFigures, MonitorSeries } from '@app/shared/schemas/monitor'
 import { createTestApp, type TestApp } from '../../../test/app';
 import { call, insertStaff } from '../../../test/kits/kyc';
 import { until } from '../../../test/until';
-import { dailyRollups, eventDeliveries } from '../../db/schema';
+import { dailyRollups, eventDeliveries, sessions } from '../../db/schema';
 import { publish } from '../../events/event-bus';
 import { dayOf } from './rollups';
 
@@ -212,5 +212,52 @@ describe('admin monitor', () => {
   it('refuses an unknown period', async () => {
     const response = await call(t, admin.id, 'GET', '/api/control/monitor/series?period=year');
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('admin monitor with the staff second factor', () => {
+  let t: TestApp;
+  let url: string;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { STAFF_SECOND_FACTOR: 'required' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    url = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.disconnect());
+    await t.close();
+  });
+
+  it('lets an admin socket watch only once this sign-in proved TOTP, like the routes', async () => {
+    const admin = await insertStaff(t, 'admin');
+    const token = await t.app.tokens.sign(admin.id);
+    const watch = async () => {
+      const socket = connect(url, {
+        path: '/socket.io',
+        reconnection: false,
+        forceNew: true,
+        transports: ['websocket'],
+        auth: { accessKey: token },
+      }) as ClientSocket;
+      sockets.push(socket);
+      return new Promise<boolean>((resolve) => socket.on('connect', () => socket.emit('monitor:watch', true, resolve)));
+    };
+    const figures = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/control/monitor/figures',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    expect((await figures()).statusCode).toBe(403);
+    expect(await watch()).toBe(false);
+
+    await t.database.db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.userId, admin.id));
+    expect((await figures()).statusCode).toBe(200);
+    expect(await watch()).toBe(true);
   });
 });
