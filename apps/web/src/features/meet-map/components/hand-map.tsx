@@ -126,7 +126,7 @@ export function HandMap(props: HandMapProps) {
   useEffect(() => {
     let cancelled = false;
     let instance: MapLibreMap | undefined;
-    import('../lib/load-maplibre')
+    import('../../../lib/load-maplibre')
       .then(({ maplibre }) => {
         if (cancelled || !container.current) return;
         lib.current = maplibre;
