@@ -80,9 +80,9 @@ export async function retryFailedJob(
       : await rowsOf<{ id: string }>(
           tx.execute(sql`
             insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, keep_until, dead_letter, policy)
-            select q.name, ${data}::jsonb, q.retry_limit, q.retry_delay, q.retry_backoff,
-              make_interval(secs => q.expire_seconds), now() + make_interval(mins => q.retention_minutes),
-              q.dead_letter, q.policy
+            select q.name, ${data}::jsonb, coalesce(q.retry_limit, 2), coalesce(q.retry_delay, 0),
+              coalesce(q.retry_backoff, false), make_interval(secs => coalesce(q.expire_seconds, 900)),
+              now() + make_interval(mins => coalesce(q.retention_minutes, 20160)), q.dead_letter, q.policy
             from pgboss.queue q where q.name = ${envelope.queue}
             returning id`),
         );

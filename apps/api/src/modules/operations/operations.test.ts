@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OperationsOverview } from '@app/shared/schemas/operations';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { call, insertStaff } from '../../../test/kits/kyc';
@@ -81,6 +81,23 @@ describe('jobs and chain for admins', () => {
     const again = await call(t, admin.id, 'POST', `/api/control/jobs/${dead.id}/retry`, {});
     expect(again.statusCode).toBe(404);
     expect(runs.get('retry-me')).toBe(2);
+  });
+
+  it('runs a fresh copy when the failed original was archived already', async () => {
+    const dead = await failedJob('archived');
+    // The queue's maintenance moves failed jobs to its archive after a while.
+    await t.database.db.execute(
+      sql`delete from pgboss.job where name = 'test.flaky' and state = 'failed' and data->'data'->>'key' = 'archived'`,
+    );
+    failing.delete('archived');
+    const retried = await call(t, admin.id, 'POST', `/api/control/jobs/${dead.id}/retry`, {});
+    expect(retried.statusCode).toBe(200);
+    await until(() => runs.get('archived') === 2, 20_000, 'the copy to run');
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job.retry'), sql`${auditLog.before}->>'deadLetterId' = ${dead.id}`));
+    expect(row!.after).toMatchObject({ rerun: 'new job' });
   });
 
   it('discards a failed job without running it, audit-logged', async () => {
