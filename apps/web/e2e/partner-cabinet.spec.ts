@@ -2,7 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { expectAccessible, openAs, registerUser, shoot } from './support/crypto';
+import {
+  buy,
+  expectAccessible,
+  faucet,
+  openAs,
+  registerUser,
+  shoot,
+  supply,
+  waitForAvailable,
+  waitForPurchase,
+} from './support/crypto';
 import { seededUsers } from './support/tokens';
 
 /**
@@ -54,7 +64,7 @@ async function guest(page: Page) {
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-test('a person applies in /cpa, is approved, and is paid for a visitor with a signed postback', async ({
+test('a person applies in /cpa, is approved, and is paid for a visitor who buys Silver, with signed postbacks', async ({
   browser,
   request,
 }) => {
@@ -147,14 +157,14 @@ test('a person applies in /cpa, is approved, and is paid for a visitor with a si
       await shoot(page, 'cpa-links-390');
     });
 
-    await test.step('a visitor comes through the link and registers with a complete profile', async () => {
+    await test.step('a visitor comes through the link, registers with a complete profile and buys Silver', async () => {
       const visitorContext = await browser.newContext();
       const visitor = await visitorContext.newPage();
       const hit = visitor.waitForResponse((r) => r.url().endsWith('/api/cpa/hits'));
       const url = new URL(linkUrl);
       await visitor.goto(`${url.pathname}${url.search}&uid=click-77`);
       expect(await (await hit).json()).toEqual({ counted: true });
-      const status = await visitor.evaluate(async (nickname) => {
+      const registered = await visitor.evaluate(async (nickname) => {
         const res = await fetch('/api/user/register', {
           method: 'POST',
           headers: {
@@ -172,16 +182,25 @@ test('a person applies in /cpa, is approved, and is paid for a visitor with a si
             birthday: '14.03.1995',
           }),
         });
-        return res.status;
+        return { status: res.status, body: await res.json() };
       }, `visitor${Date.now()}`);
-      expect(status).toBe(200);
+      expect(registered.status).toBe(200);
       await visitorContext.close();
+      // The purchase: a Silver token from the platform's supply, paid from the visitor's wallet.
+      const buyer = { id: registered.body.user.id, token: registered.body.token, email: '' };
+      await supply(request, 'SILVER', 1);
+      await faucet(request, buyer, '100');
+      await waitForAvailable(request, buyer, 100);
+      const purchase = await buy(request, buyer, 'SILVER');
+      await waitForPurchase(request, buyer, purchase.id, 'COMPLETED', 90_000);
     });
 
     await test.step('Statistics shows the visit and the registration', async () => {
       await page.getByTestId('cpa-tab-stats').click();
       await expect(page.getByTestId('stats-hits')).toHaveText('1');
       await expect(page.getByTestId('stats-regs')).toHaveText('1');
+      // Value: what the visitor spent (the Silver token).
+      await expect(page.getByTestId('stats-value')).toHaveText('100 USDT');
       await expect(page.getByTestId('stats-chart')).toBeVisible();
       await expect(page.getByTestId('stats-link-row')).toContainText('Dating channel');
       await page.getByTestId('period-7d').click();
@@ -194,20 +213,33 @@ test('a person applies in /cpa, is approved, and is paid for a visitor with a si
       await shoot(page, 'cpa-stats-1280');
     });
 
-    await test.step('Rewards shows the fill_profile reward approved, and the payout is requested', async () => {
+    await test.step('Rewards shows the profile and purchase rewards approved, and the payout is requested', async () => {
       await page.getByTestId('cpa-tab-rewards').click();
       const reward = page.getByTestId('reward-row').filter({ hasText: 'Completed profile' });
+      const bought = page.getByTestId('reward-row').filter({ hasText: 'Purchase' });
       await expect(reward).toHaveAttribute('data-status', 'approved', { timeout: 30_000 });
+      await expect(bought).toHaveAttribute('data-status', 'approved', { timeout: 30_000 });
       await expect(reward.getByTestId('reward-uid')).toHaveText('click-77');
-      await expect(page.getByTestId('sum-approved')).toHaveText('0.2 USDT');
+      await expect(page.getByTestId('sum-approved')).toHaveText('5.2 USDT');
       await page.mouse.move(0, 0);
       await expectAccessible(page);
       await page.getByTestId('request-payout').click();
-      await expect(page.getByTestId('payout-notice')).toContainText('0.2 USDT is on its way to your wallet');
+      await expect(page.getByTestId('payout-notice')).toContainText('5.2 USDT is on its way to your wallet');
       await expect(reward).toHaveAttribute('data-status', 'paid');
+      await expect(bought).toHaveAttribute('data-status', 'paid');
       await expect(page.getByTestId('payout-row')).toHaveCount(1);
       await expect(page.getByTestId('request-payout')).toBeDisabled();
       await shoot(page, 'cpa-rewards-1280');
+    });
+
+    await test.step('the payout arrives in the wallet as a reward, and Statistics counts it', async () => {
+      await page.goto('/account/market');
+      const reward = page.getByTestId('history').getByTestId('tx-row').filter({ hasText: 'Reward' });
+      await expect(reward).toContainText('5.2', { timeout: 60_000 });
+      await page.goto('/cpa');
+      await page.getByTestId('cpa-tab-stats').click();
+      await expect(page.getByTestId('stats-profit')).toHaveText('5.2 USDT');
+      await expect(page.getByTestId('stats-paid')).toHaveText('5.2 USDT');
     });
 
     let secret = '';
