@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { ruRU } from '@mui/x-data-grid/locales';
 import type { AuditEntryView } from '@app/shared/schemas/audit';
 import { translateError } from '../../../lib/i18n';
+import { dataGridLocaleText } from '../../../lib/data-grid-locale';
 import { useFormat } from '../../../lib/use-format';
 import { useAudit, type AuditFilters } from '../api/get-audit';
 import { AuditDetailDialog } from './audit-detail-dialog';
@@ -106,7 +106,7 @@ export function AuditPage() {
           onRowClick={({ row }) => setOpen(row)}
           autoHeight
           disableRowSelectionOnClick
-          localeText={format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : undefined}
+          localeText={dataGridLocaleText(format.locale)}
           sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Box>

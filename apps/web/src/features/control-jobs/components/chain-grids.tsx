@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
-import { ruRU } from '@mui/x-data-grid/locales';
 import type {
   ChainStep,
   ChainStepState,
@@ -10,6 +9,7 @@ import type {
   ReconciliationDifference,
 } from '@app/shared/schemas/operations';
 import { StatusChip, type StatusTone } from '../../../components/status-chip';
+import { dataGridLocaleText } from '../../../lib/data-grid-locale';
 import { useFormat } from '../../../lib/use-format';
 
 const STEP_TONE: Record<ChainStepState, StatusTone> = { stuck: 'warning', reverted: 'error' };
@@ -39,10 +39,7 @@ function Grid<R extends GridValidRowModel>(props: {
         disableRowSelectionOnClick
         pageSizeOptions={[10, 25, 50]}
         initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-        localeText={{
-          ...(format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : {}),
-          noRowsLabel: props.empty,
-        }}
+        localeText={dataGridLocaleText(format.locale, { noRowsLabel: props.empty })}
       />
     </Box>
   );

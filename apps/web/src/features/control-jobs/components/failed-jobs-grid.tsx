@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { ruRU } from '@mui/x-data-grid/locales';
 import type { FailedJob } from '@app/shared/schemas/operations';
+import { dataGridLocaleText } from '../../../lib/data-grid-locale';
 import { useFormat } from '../../../lib/use-format';
 import type { JobActionKind } from '../api/job-actions';
 
@@ -68,10 +68,7 @@ export function FailedJobsGrid({
         disableRowSelectionOnClick
         pageSizeOptions={[10, 25, 50]}
         initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-        localeText={{
-          ...(format.locale === 'ru' ? ruRU.components.MuiDataGrid.defaultProps.localeText : {}),
-          noRowsLabel: t('jobs.failed.empty'),
-        }}
+        localeText={dataGridLocaleText(format.locale, { noRowsLabel: t('jobs.failed.empty') })}
       />
     </Box>
   );

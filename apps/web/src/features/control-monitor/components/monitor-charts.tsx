@@ -43,7 +43,14 @@ export function MonitorCharts({ series }: { series: MonitorSeries }) {
   const point = [{ scaleType: 'point' as const, data: buckets.map((b) => b.start), valueFormatter: label }];
   // Counts are whole, and an empty period still shows a 0 to 1 scale rather than fractions of nothing.
   const whole = [
-    { tickMinStep: 1, width: 40, domainLimit: (_min: number, max: number) => ({ min: 0, max: Math.max(max, 1) }) },
+    {
+      tickMinStep: 1,
+      width: 40,
+      domainLimit: (_min: { valueOf(): number }, max: { valueOf(): number }) => ({
+        min: 0,
+        max: Math.max(max.valueOf(), 1),
+      }),
+    },
   ];
   const money = (value: number | null) => (value === null ? '' : format.amount(value, 'USDT'));
   const levelColors = ['#b8c2cc', '#f5c542', '#8fd3ff'];
