@@ -38,7 +38,8 @@ import { promoteAdminEmails, setRole } from './modules/kyc/staff';
 import { createPeopleControlModule } from './modules/people-control';
 import { createUserModule } from './modules/user';
 import { createProviderSignInModule } from './modules/provider-sign-in';
-import { createReferralModule } from './modules/referral';
+import { createReferralModule, type ReferralModule } from './modules/referral';
+import { balancesOf, lockWallet, post } from './modules/crypto/ledger';
 import { createNewsModule } from './modules/news';
 import { createCpaModule, type CpaModule } from './modules/cpa/index';
 import { createBusinessModule } from './modules/business';
@@ -98,6 +99,8 @@ export interface AppServices {
   cryptoWorkers?: CryptoWorkers;
   /** The partner programme: its approval sweep and postback sender (tests drive them directly). */
   cpa: CpaModule;
+  /** The referral programme: its release sweep (tests drive it directly). */
+  referral: ReferralModule;
 }
 
 export interface BuiltApp {
@@ -282,7 +285,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     config,
     onSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
   });
-  const referral = createReferralModule({ db, accounts, visitorSecret: `${deps.jwtSecret}:visitors`, clock });
+  const referral = createReferralModule({
+    db,
+    accounts,
+    visitorSecret: `${deps.jwtSecret}:visitors`,
+    clock,
+    events,
+    jobs,
+    ledger: { post, lockWallet, balancesOf },
+    config,
+  });
+  lifecycle(referral);
   const peopleControl = createPeopleControlModule({
     db,
     endSessionsIn: (tx, userId) => sessions.endAllIn(tx, userId, { reason: 'blocked' }),
@@ -474,6 +487,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       meetings,
       cryptoWorkers: cryptoModule?.workers,
       cpa,
+      referral,
     },
   };
 }

@@ -42,6 +42,14 @@ export const API_DOCS_ACCESS = ['public', 'staff', 'off'] as const;
  * Every environment variable the API reads. Parsed once at start; a bad value stops the process
  * with a message naming the variable. The README documents each one.
  */
+/** Three comma-separated values, one per referral level (1, 2, 3), each matching `pattern`. */
+const threeLevels = (pattern: RegExp, hint: string, fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .pipe(z.tuple([z.string().regex(pattern, hint), z.string().regex(pattern, hint), z.string().regex(pattern, hint)]));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   APP_ENV: z.enum(APP_ENVS).default('development'),
@@ -182,6 +190,25 @@ const envSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  // Referral programme (PRODUCT.md "Referrals"): rewards to levels 1, 2 and 3 of the upline.
+  /** USDT per confirmed basic meeting of a referral holding a token, per level. */
+  REFERRAL_MEETING_REWARDS: threeLevels(
+    /^\d{1,6}(\.\d{1,18})?$/,
+    'three USDT amounts such as 0.50,0.25,0.10',
+    '0.50,0.25,0.10',
+  ),
+  /** Percent of the platform's 20% share of a minted token's sale, per level of each parent's upline. */
+  REFERRAL_PAID_MEETING_PERCENT: threeLevels(/^\d{1,2}(\.\d{1,4})?$/, 'three percentages such as 10,5,2', '10,5,2'),
+  /** Percent of the price of a referral's token bought from the supply or promotion bought, per level. */
+  REFERRAL_BUSINESS_PERCENT: threeLevels(/^\d{1,2}(\.\d{1,4})?$/, 'three percentages such as 10,5,2', '10,5,2'),
+  /** Hours a reward is held (pending) before it is paid to the wallet. */
+  REFERRAL_HOLD_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(72),
+  /** Seconds between two sweeps that release rewards whose holding period ended. */
+  REFERRAL_RELEASE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** E-mail addresses that become admins at registration or login (the first staff). */
   ADMIN_EMAILS: z
     .string()

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
 import type { StartedChain } from '../../chain/start-chain';
@@ -59,7 +59,8 @@ export async function onFreshDevChain(
   const holdings = await db
     .select({ userId: wallets.userId, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(wallets)
-    .leftJoin(ledgerEntries, eq(ledgerEntries.userId, wallets.userId))
+    // Held referral rewards are not at the address yet: the treasury pays them when they are released.
+    .leftJoin(ledgerEntries, and(eq(ledgerEntries.userId, wallets.userId), ne(ledgerEntries.account, 'reward_pending')))
     .groupBy(wallets.userId);
   for (const { userId, total } of holdings) {
     if (BigInt(total) > 0n)

@@ -1,0 +1,58 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ReferralRewards, ReferralRewardsQuery } from '@app/shared/schemas/referral';
+import type { Db } from '../../db/client';
+import { referralFlags, referralRewards, users } from '../../db/schema';
+import { fromWei } from '../../lib/wei';
+import { maskName } from './stats';
+
+/** GET /referral/rewards: the caller's rewards, newest first, filtered by source and status. */
+export async function listRewards(db: Db, userId: number, query: ReferralRewardsQuery): Promise<ReferralRewards> {
+  const conditions: SQL[] = [eq(referralRewards.beneficiaryId, userId)];
+  if (query.source) conditions.push(eq(referralRewards.source, query.source));
+  if (query.status) conditions.push(eq(referralRewards.status, query.status));
+  const where = and(...conditions);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(referralRewards)
+    .where(where);
+  const rows = await db
+    .select({
+      reward: referralRewards,
+      name: sql<string>`coalesce(nullif(${users.domain}, ''), nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), 'UID ' || ${users.id})`,
+    })
+    .from(referralRewards)
+    .innerJoin(users, eq(users.id, referralRewards.referralId))
+    .where(where)
+    .orderBy(desc(referralRewards.id))
+    .offset(query.offset)
+    .limit(query.limit);
+  return {
+    total,
+    items: rows.map(({ reward, name }) => ({
+      id: reward.id,
+      source: reward.source,
+      status: reward.status,
+      level: reward.level,
+      amount: fromWei(reward.amount),
+      referral: maskName(name),
+      releaseAt: reward.releaseAt.toISOString(),
+      createdAt: reward.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** GET /referral/flags (admins): rewards withheld as self-referral, newest first. */
+export async function listFlags(db: Db, offset: number, limit: number) {
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(referralFlags);
+  const rows = await db.select().from(referralFlags).orderBy(desc(referralFlags.id)).offset(offset).limit(limit);
+  return {
+    total,
+    items: rows.map((row) => ({
+      id: row.id,
+      beneficiaryId: row.beneficiaryId,
+      referralId: row.referralId,
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}

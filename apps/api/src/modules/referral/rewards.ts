@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { ReferralRewardSource } from '@app/shared/schemas/referral';
+import type { Db, Tx } from '../../db/client';
+import { referralFlags, referralRewards, wallets, type LedgerAccount } from '../../db/schema';
+import { publish } from '../../events/event-bus';
+import { fixTree, uplineOf } from './closure';
+import { selfReferralOf } from './self-referral';
+
+/** What the referral programme needs of the ledger (crypto/ledger.ts), handed in by the composition. */
+export interface LedgerPort {
+  post(
+    tx: Tx,
+    movement: { memo: string; postings: { account: LedgerAccount; userId?: number; amount: bigint }[] },
+  ): Promise<void>;
+  lockWallet(tx: Tx, userId: number): Promise<void>;
+  balancesOf(tx: Tx, userId: number): Promise<{ available: bigint }>;
+}
+
+/** A reward's money comes from the platform's revenue, or for a minted token's sale from its referral pool. */
+const fundOf = (source: ReferralRewardSource): LedgerAccount =>
+  source === 'paid_meeting' ? 'referral_pool' : 'platform';
+
+/** "10" or "2.5" percent of an amount, rounded down to the wei. */
+export const percentOf = (amount: bigint, percent: string): bigint =>
+  (amount * BigInt(Math.round(Number(percent) * 10_000))) / 1_000_000n;
+
+export interface Grant {
+  eventId: string;
+  source: ReferralRewardSource;
+  /** What a refund names to undo it: purchase:ID, promotion:ID, meeting:ID. */
+  sourceRef: string;
+  /** The person whose activity pays their upline. */
+  referralId: number;
+  /** The reward of levels 1, 2 and 3. */
+  amounts: readonly bigint[];
+  holdUntil: Date;
+}
+
+/**
+ * Pays the referral's recorded upline, each level once per event (the unique index), held on the
+ * person's reward_pending account. A beneficiary who looks like the referral themself gets nothing,
+ * and the case is listed for admins. Resolves how many rewards it wrote.
+ */
+export async function grant(tx: Tx, ledger: LedgerPort, g: Grant): Promise<number> {
+  let written = 0;
+  // Handlers of different events run side by side: the registration's may not have run yet.
+  await fixTree(tx, g.referralId);
+  for (const { ancestorId, depth } of await uplineOf(tx, g.referralId)) {
+    const amount = g.amounts[depth - 1] ?? 0n;
+    if (amount <= 0n) continue;
+    const [flagged] = await tx
+      .select({ id: referralFlags.id })
+      .from(referralFlags)
+      .where(and(eq(referralFlags.beneficiaryId, ancestorId), eq(referralFlags.referralId, g.referralId)))
+      .limit(1);
+    const reason = flagged ? 'flagged' : await selfReferralOf(tx, ancestorId, g.referralId, null);
+    if (reason) {
+      if (reason !== 'flagged')
+        await tx
+          .insert(referralFlags)
+          .values({ beneficiaryId: ancestorId, referralId: g.referralId, reason, sourceEvent: g.eventId })
+          .onConflictDoNothing();
+      continue;
+    }
+    const [reward] = await tx
+      .insert(referralRewards)
+      .values({
+        beneficiaryId: ancestorId,
+        referralId: g.referralId,
+        level: depth,
+        source: g.source,
+        sourceEvent: g.eventId,
+        sourceRef: g.sourceRef,
+        amount: amount.toString(),
+        status: 'pending',
+        releaseAt: g.holdUntil,
+      })
+      .onConflictDoNothing()
+      .returning({ id: referralRewards.id });
+    if (!reward) continue;
+    await ledger.post(tx, {
+      memo: `referral reward ${reward.id} held`,
+      postings: [
+        { account: fundOf(g.source), amount: -amount },
+        { account: 'reward_pending', userId: ancestorId, amount },
+      ],
+    });
+    await publish(tx, 'referral.rewarded', {
+      beneficiaryId: ancestorId,
+      sourceEvent: g.eventId,
+      level: depth,
+      amount: amount.toString(),
+    });
+    written += 1;
+  }
+  return written;
+}
+
+/**
+ * Releases held rewards whose time came: the held amount leaves reward_pending and the treasury is
+ * asked to pay it (payout.requested), so the USDT really reaches the custodial address and the
+ * deposit watcher credits it as a REWARD (decision 030). Each reward is claimed by its status, so
+ * two sweeps never release one twice. Resolves how many it released.
+ */
+export async function releaseDue(db: Db, ledger: LedgerPort, now: Date, batch = 100): Promise<number> {
+  const due = await db
+    .select({ id: referralRewards.id })
+    .from(referralRewards)
+    .where(and(eq(referralRewards.status, 'pending'), lte(referralRewards.releaseAt, now)))
+    .orderBy(asc(referralRewards.releaseAt))
+    .limit(batch);
+  let released = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [reward] = await tx
+        .update(referralRewards)
+        .set({ status: 'available', settledAt: now })
+        .where(and(eq(referralRewards.id, id), eq(referralRewards.status, 'pending')))
+        .returning();
+      if (!reward) return false;
+      const amount = BigInt(reward.amount);
+      await ledger.post(tx, {
+        memo: `referral reward ${reward.id} released`,
+        postings: [
+          { account: 'reward_pending', userId: reward.beneficiaryId, amount: -amount },
+          { account: fundOf(reward.source), amount },
+        ],
+      });
+      await publish(tx, 'payout.requested', {
+        userId: reward.beneficiaryId,
+        amount: reward.amount,
+        purpose: 'referral',
+        refId: reward.id,
+      });
+      return true;
+    });
+    if (done) released += 1;
+  }
+  return released;
+}
+
+/**
+ * A refunded source: its held rewards are reversed (the money goes back to the fund); rewards
+ * already paid are clawed back with a negative row on the person's available balance, as far as
+ * that balance goes (a balance never goes below zero); what could not be taken is recorded.
+ */
+export async function reverse(tx: Tx, ledger: LedgerPort, sourceRef: string, now: Date): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(referralRewards)
+    .where(and(eq(referralRewards.sourceRef, sourceRef), inArray(referralRewards.status, ['pending', 'available'])))
+    .orderBy(asc(referralRewards.id));
+  let undone = 0;
+  for (const row of rows) {
+    const amount = BigInt(row.amount);
+    if (row.status === 'pending') {
+      const [claimed] = await tx
+        .update(referralRewards)
+        .set({ status: 'reversed', settledAt: now })
+        .where(and(eq(referralRewards.id, row.id), eq(referralRewards.status, 'pending')))
+        .returning({ id: referralRewards.id });
+      if (!claimed) continue;
+      await ledger.post(tx, {
+        memo: `referral reward ${row.id} reversed`,
+        postings: [
+          { account: 'reward_pending', userId: row.beneficiaryId, amount: -amount },
+          { account: fundOf(row.source), amount },
+        ],
+      });
+    } else {
+      const [wallet] = await tx
+        .select({ userId: wallets.userId })
+        .from(wallets)
+        .where(eq(wallets.userId, row.beneficiaryId));
+      let taken = 0n;
+      if (wallet) {
+        await ledger.lockWallet(tx, row.beneficiaryId);
+        const { available } = await ledger.balancesOf(tx, row.beneficiaryId);
+        taken = available < amount ? (available > 0n ? available : 0n) : amount;
+      }
+      const [claimed] = await tx
+        .update(referralRewards)
+        .set({ status: 'clawed_back', settledAt: now, unrecovered: (amount - taken).toString() })
+        .where(and(eq(referralRewards.id, row.id), eq(referralRewards.status, 'available')))
+        .returning({ id: referralRewards.id });
+      if (!claimed) continue;
+      if (taken > 0n)
+        await ledger.post(tx, {
+          memo: `referral reward ${row.id} clawed back`,
+          postings: [
+            { account: 'available', userId: row.beneficiaryId, amount: -taken },
+            { account: fundOf(row.source), amount: taken },
+          ],
+        });
+    }
+    undone += 1;
+  }
+  return undone;
+}
