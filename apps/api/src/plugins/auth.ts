@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { STAFF_ROLES, type Role } from '@app/shared/constants';
 import { AppError } from '../lib/app-error';
@@ -53,11 +53,25 @@ declare module 'fastify' {
     requireStaffAccess(request: FastifyRequest): Promise<void>;
     /** preHandler after requireRole for staff actions that move money or decide KYC. */
     requireFreshSecondFactor(request: FastifyRequest): Promise<void>;
+    /** Every route behind a staff role, as registered (staff-routes.test.ts tries each one). */
+    staffRoutes: StaffRoute[];
+    /** An onRoute hook for a plugin whose every route is staff work: `app.addHook('onRoute', app.staffOnly('admin'))`. */
+    staffOnly(...roles: Role[]): (route: RouteOptions) => void;
   }
   interface FastifyRequest {
     auth?: AuthUser;
   }
 }
+
+export interface StaffRoute {
+  method: string;
+  url: string;
+  roles: Role[];
+  /** Also wants a fresh second factor (money, KYC decisions). */
+  fresh: boolean;
+}
+
+type Guard = ((request: FastifyRequest) => Promise<void>) & { staffRoles?: Role[] };
 
 export function bearerToken(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -80,6 +94,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
   });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    // A staff route resolved it before validation already (see onRoute below).
+    if (request.auth) return;
     request.auth = await app.resolveToken(bearerToken(request.headers.authorization));
   });
 
@@ -106,11 +122,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
 
   app.decorate('requireRole', (...roles: Role[]) => {
     const staffOnly = roles.every((role) => STAFF_ROLES.includes(role));
-    return async (request: FastifyRequest) => {
+    const guard: Guard = async (request: FastifyRequest) => {
       if (!request.auth) throw new AppError('AUTH_REQUIRED');
       if (!roles.includes(request.auth.role)) throw new AppError('FORBIDDEN');
       if (staffOnly) await checkStaff(request.auth, request);
     };
+    if (staffOnly) guard.staffRoles = roles;
+    return guard;
   });
 
   app.decorate('requireStaffAccess', async (request: FastifyRequest) => {
@@ -123,5 +141,40 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     if (staff.secondFactor === 'off') return;
     const proven = request.auth.secondFactorAt;
     if (!proven || Date.now() - proven.getTime() >= staff.freshMs) throw new AppError('STAFF_SECOND_FACTOR_STALE');
+  });
+
+  /**
+   * A staff route's guards run before its body and query are validated, so a person without the
+   * role learns nothing of what the route takes; the routes are listed for the test that tries
+   * each one with every kind of caller.
+   */
+  const staffRoutes: StaffRoute[] = [];
+  const guarded = new WeakSet<object>();
+  app.decorate('staffRoutes', staffRoutes);
+
+  function guardStaffRoute(route: RouteOptions, guard: Guard) {
+    if (guarded.has(route)) return;
+    guarded.add(route);
+    const fresh = [route.preHandler ?? []].flat().includes(app.requireFreshSecondFactor);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') staffRoutes.push({ method, url: route.url, roles: guard.staffRoles!, fresh });
+    }
+    route.preValidation = [
+      app.authenticate,
+      ...[route.preValidation ?? []].flat(),
+      guard,
+      ...(fresh ? [app.requireFreshSecondFactor] : []),
+    ] as RouteOptions['preValidation'];
+  }
+
+  app.addHook('onRoute', (route) => {
+    const guard = ([route.preHandler ?? []].flat() as Guard[]).find((handler) => handler.staffRoles);
+    if (guard) guardStaffRoute(route, guard);
+  });
+
+  app.decorate('staffOnly', (...roles: Role[]) => (route: RouteOptions) => {
+    const guard = app.requireRole(...roles) as Guard;
+    route.preHandler = [app.authenticate, guard, ...[route.preHandler ?? []].flat()] as RouteOptions['preHandler'];
+    guardStaffRoute(route, guard);
   });
 });

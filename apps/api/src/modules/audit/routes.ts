@@ -8,8 +8,7 @@ import { listAudit } from './audit-list';
  * (rows are only appended by recordAudit) and the database refuses both (a trigger).
  */
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireRole('admin'));
+  app.addHook('onRoute', app.staffOnly('admin'));
 
   app.get(
     '/',

@@ -15,8 +15,7 @@ export const monitorRoutes: FastifyPluginAsyncZod<{ db: Db; read: () => Promise<
   app,
   { db, read },
 ) => {
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireRole('admin'));
+  app.addHook('onRoute', app.staffOnly('admin'));
 
   app.get(
     '/figures',

@@ -10,8 +10,7 @@ const bearer = [{ bearer: [] }];
 
 /** Admins: failed jobs with retry and discard, stuck or failed chain steps, reconciliation. */
 export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireRole('admin'));
+  app.addHook('onRoute', app.staffOnly('admin'));
 
   app.get(
     '/',

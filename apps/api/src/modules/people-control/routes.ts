@@ -19,8 +19,7 @@ const ok = z.object({ ok: z.literal(true) });
 /** /api/control/people: admins only (moderators decide KYC and take reports, not accounts). */
 export const peopleControlRoutes: FastifyPluginAsyncZod<{ deps: PeopleControlDeps }> = async (app, { deps }) => {
   const tags = ['control'];
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireRole('admin'));
+  app.addHook('onRoute', app.staffOnly('admin'));
 
   app.get(
     '/',
