@@ -11,6 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { MONITOR_PERIODS, type MonitorPeriod } from '@app/shared/schemas/monitor';
 import { translateError } from '../../../lib/i18n';
+import { useFormat } from '../../../lib/use-format';
 import { useFigures } from '../api/get-figures';
 import { useSeries } from '../api/get-series';
 import { useMonitorFeed } from '../lib/use-monitor-feed';
@@ -20,12 +21,17 @@ import { MonitorCharts } from './monitor-charts';
 /** /control/monitor: the live figures (pushed over the socket) and the charts over time. */
 export function MonitorPage() {
   const { t } = useTranslation('operations');
+  const format = useFormat();
   const live = useMonitorFeed();
   const figures = useFigures(live);
   const [period, setPeriod] = useState<MonitorPeriod>('day');
   const series = useSeries(period);
   const time = figures.data
-    ? new Date(figures.data.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    ? new Date(figures.data.at).toLocaleTimeString(format.locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
     : '';
 
   return (
