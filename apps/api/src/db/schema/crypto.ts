@@ -90,6 +90,11 @@ export const LEDGER_ACCOUNTS = [
   'referral_pool',
   /** A person's referral rewards while they are held (not part of the wallet's balance yet). */
   'reward_pending',
+  /**
+   * The platform's revenue from a payment made inside the platform (a company's promotion): no
+   * longer the person's, but its USDT still sits at their deposit address (reconciliation counts it there).
+   */
+  'platform_held',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
 import { walletKit } from '../../../test/kits/wallet';
 import { businessPromotions, domainEvents, ledgerEntries } from '../../db/schema';
+import { silentEvents, withdrawalsClosed } from '../crypto/context';
+import { reconcile } from '../crypto/reconciliation';
 
 /**
  * A company's promoted pin against the real wallet: paid once per idempotency key however many
@@ -105,11 +107,21 @@ describe('buying a promoted pin', () => {
 
     expect(await promotionsOf(owner)).toHaveLength(1);
     expect(await available(owner)).toBe('30');
+    // The USDT stays at the deposit address as the platform's: the books and the chain still agree.
+    const { differences } = await reconcile({
+      db: t.database.db,
+      chain: chain.gateway,
+      events: silentEvents,
+      withdrawals: withdrawalsClosed,
+      bnbPriceUsd: 600,
+      wake() {},
+    });
+    expect(differences.filter((d) => d.subject === `user:${owner.id}`)).toEqual([]);
     const rows = await ledgerOf(promotion!.id);
     expect(rows.map((r) => [r.account, r.userId, r.amount]).sort()).toEqual(
       [
         ['available', owner.id, (-20n * 10n ** 18n).toString()],
-        ['platform', null, (20n * 10n ** 18n).toString()],
+        ['platform_held', owner.id, (20n * 10n ** 18n).toString()],
       ].sort(),
     );
     expect(rows.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toBe(0n);

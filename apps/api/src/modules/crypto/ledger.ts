@@ -4,7 +4,13 @@ import { ledgerEntries, wallets, type LedgerAccount } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /** The accounts that belong to a user; the others are platform-wide. */
-const USER_ACCOUNTS: readonly LedgerAccount[] = ['available', 'escrow', 'withdrawing', 'reward_pending'];
+const USER_ACCOUNTS: readonly LedgerAccount[] = [
+  'available',
+  'escrow',
+  'withdrawing',
+  'reward_pending',
+  'platform_held',
+];
 
 export interface Balances {
   available: bigint;
@@ -12,6 +18,8 @@ export interface Balances {
   withdrawing: bigint;
   /** Everything the user owns: available + escrow + withdrawing. */
   total: bigint;
+  /** The platform's money still at the user's deposit address (paid promotions): not theirs, but on chain there. */
+  platformHeld: bigint;
 }
 
 export interface Posting {
@@ -44,7 +52,7 @@ export async function balancesOf(tx: Db, userId: number): Promise<Balances> {
   const available = of('available');
   const escrow = of('escrow');
   const withdrawing = of('withdrawing');
-  return { available, escrow, withdrawing, total: available + escrow + withdrawing };
+  return { available, escrow, withdrawing, total: available + escrow + withdrawing, platformHeld: of('platform_held') };
 }
 
 /**

@@ -21,9 +21,12 @@ export interface WalletPayments {
   requestHash(body: unknown): string;
   /** What the user can spend now. */
   available(userId: number): Promise<bigint>;
-  /** Locks the wallet, refuses INSUFFICIENT_FUNDS, then moves `amount` from available to the platform. */
+  /**
+   * Locks the wallet, refuses INSUFFICIENT_FUNDS, then moves `amount` from available to the
+   * platform's money held at the person's address (no chain transfer: reconciliation counts it there).
+   */
   charge(tx: Tx, payment: { userId: number; amount: bigint; memo: string }): Promise<void>;
-  /** Gives a charge back: from the platform to the user's available balance. */
+  /** Gives a charge back: from the platform's held money to the user's available balance. */
   refund(tx: Tx, payment: { userId: number; amount: bigint; memo: string }): Promise<void>;
   /** Tells the user's open pages that the balance moved (after the commit). */
   changed(userId: number, reason: 'purchase' | 'refund'): void;
@@ -43,11 +46,11 @@ export function walletPayments(ctx: CryptoContext): WalletPayments {
     async charge(tx, { userId, amount, memo }) {
       await lockWallet(tx, userId);
       if ((await balancesOf(tx, userId)).available < amount) throw new AppError('INSUFFICIENT_FUNDS');
-      await post(tx, { memo, postings: move('available', 'platform', amount, userId) });
+      await post(tx, { memo, postings: move('available', 'platform_held', amount, userId, userId) });
     },
     async refund(tx, { userId, amount, memo }) {
       await lockWallet(tx, userId);
-      await post(tx, { memo, postings: move('platform', 'available', amount, undefined, userId) });
+      await post(tx, { memo, postings: move('platform_held', 'available', amount, userId, userId) });
     },
     changed(userId, reason) {
       ctx.events.wallet(userId, { reason });

@@ -97,7 +97,9 @@ async function moneyDifferences(ctx: CryptoContext): Promise<Difference[]> {
   }
   for (const wallet of await ctx.db.select().from(wallets)) {
     if (busy.has(wallet.userId)) continue;
-    const books = (await balancesOf(ctx.db, wallet.userId)).total;
+    const balances = await balancesOf(ctx.db, wallet.userId);
+    // What the address should hold: the person's money and the platform's paid to it in-platform.
+    const books = balances.total + balances.platformHeld;
     const chain = await ctx.chain.usdtBalance(wallet.address as Address);
     if (books !== chain) {
       found.push({
