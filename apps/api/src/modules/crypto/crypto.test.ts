@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Purchase, Transaction } from '@app/shared/schemas/crypto';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
-import { auditLog, ledgerEntries } from '../../db/schema';
+import { auditLog, ledgerEntries, nfts } from '../../db/schema';
 import { createDepositWatcher } from './deposit-watcher';
 import { recordCreatedTokens, awaitCreated } from './market-service';
 import { KIT_STEP_UP, walletKit } from '../../../test/kits/wallet';
@@ -134,6 +134,13 @@ describe('market', () => {
     });
     expect(supplied.status).toBe(200);
     const [tokenId] = supplied.body.ids;
+    const [listed] = await t.database.db.select().from(nfts).where(eq(nfts.id, tokenId!));
+    const supplyAudit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'nft.supply'));
+    expect(supplyAudit.find((row) => row.after?.txHash === listed!.createdTxHash)).toMatchObject({
+      actorId: admin.id,
+      targetId: 'SILVER',
+      after: { count: 1 },
+    });
     const market = (await call<{ levels: { level: string; stock: number }[] }>('GET', '/market', {})).body;
     expect(market.levels.find((l) => l.level === 'SILVER')!.stock).toBe(1);
 
@@ -285,7 +292,9 @@ describe('icon', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'nft.icon.grant'), eq(auditLog.targetId, String(user.id))));
-    expect(audit).toMatchObject({ actorId: admin.id, actorRole: 'admin', after: { nftId: granted.body.id } });
+    // Written with the journal entry of the grant's transaction, so it names that transaction.
+    const [token] = await t.database.db.select().from(nfts).where(eq(nfts.id, granted.body.id));
+    expect(audit).toMatchObject({ actorId: admin.id, actorRole: 'admin', after: { txHash: token!.createdTxHash } });
     expect((await wallet(user.headers)).nfts).toEqual([
       expect.objectContaining({ id: granted.body.id, level: 'ICON' }),
     ]);

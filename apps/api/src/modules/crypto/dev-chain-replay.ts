@@ -103,7 +103,9 @@ export async function onFreshDevChain(
     .where(and(eq(cryptoTransactions.type, 'OUTPUT'), eq(cryptoTransactions.status, 'PROCESSING')));
   if (!tokens.length) {
     // A brand-new installation: something to buy, as an admin would list it.
-    for (const level of SALE_LEVELS) await addSupply(ctx, level, DEV_STARTING_SUPPLY[level]);
+    // The system lists it, and the audit log says so.
+    const system = { actorId: null, actorRole: 'system' };
+    for (const level of SALE_LEVELS) await addSupply(ctx, level, DEV_STARTING_SUPPLY[level], system);
     log.info(DEV_STARTING_SUPPLY, 'starting supply listed on the development chain');
   }
   if (tokens.length || holdings.length)

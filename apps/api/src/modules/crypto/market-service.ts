@@ -12,8 +12,10 @@ import { maxBuyableType } from '../kyc/kyc-gate';
 import { balancesOf, lockWallet, move, post } from './ledger';
 import { levelName, toNft, toPurchase } from './representations';
 import { ensureWallet } from './wallet-service';
+import type { SignedTransaction } from '../../chain/gateway';
 import { journaled, resumeSend, settleSend, unsettledSends } from './chain-journal';
 import { crashPoint } from '../../lib/crash-points';
+import { recordAudit, type AuditActor, type AuditEntry } from '../audit/record-audit';
 import { publish } from '../../events/event-bus';
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
@@ -422,9 +424,20 @@ export async function awaitCreated(ctx: CryptoContext, hash: `0x${string}`, time
 }
 
 /** Admin: lists `count` new tokens of a level (the initial supply). */
-export async function addSupply(ctx: CryptoContext, level: SaleLevel, count: number): Promise<{ ids: number[] }> {
+export async function addSupply(
+  ctx: CryptoContext,
+  level: SaleLevel,
+  count: number,
+  actor: AuditActor,
+): Promise<{ ids: number[] }> {
   const type = NFT_TYPE[level];
-  const hash = await ctx.chain.supply(type, count, journaled(ctx, { purpose: 'supply', detail: { type, count } }));
+  const hash = await ctx.chain.supply(
+    type,
+    count,
+    journaled(ctx, { purpose: 'supply', detail: { type, count } }, (tx, signed) =>
+      auditSend(tx, signed, actor, { action: 'nft.supply', targetType: 'market', targetId: level, after: { count } }),
+    ),
+  );
   crashPoint('supply.sent');
   const ids = await awaitCreated(ctx, hash);
   await recordCreatedTokens(ctx, { ids, type, txHash: hash });
@@ -454,8 +467,23 @@ export async function settleTokenSends(ctx: CryptoContext, graceMs = 5_000): Pro
   }
 }
 
+/**
+ * The staff member's order goes to the audit log in the transaction that journals its chain
+ * transaction: the change is decided there (the journal finishes it after any crash). A broadcast
+ * the node refused (`signed` null) never ran and adds nothing.
+ */
+function auditSend(
+  tx: Tx,
+  signed: SignedTransaction | null,
+  actor: AuditActor,
+  entry: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'after'>,
+) {
+  if (!signed) return Promise.resolve();
+  return recordAudit(tx, { ...actor, ...entry, after: { ...entry.after, txHash: signed.hash } });
+}
+
 /** Admin: gives an ICON token to a user; it is never sold. */
-export async function grantIcon(ctx: CryptoContext, userId: number): Promise<{ id: number }> {
+export async function grantIcon(ctx: CryptoContext, userId: number, actor: AuditActor): Promise<{ id: number }> {
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND');
   const [held] = await ctx.db
@@ -467,7 +495,9 @@ export async function grantIcon(ctx: CryptoContext, userId: number): Promise<{ i
   const hash = await ctx.chain.grant(
     NFT_TYPE.ICON,
     address as `0x${string}`,
-    journaled(ctx, { purpose: 'grant', detail: { type: NFT_TYPE.ICON, ownerId: userId } }),
+    journaled(ctx, { purpose: 'grant', detail: { type: NFT_TYPE.ICON, ownerId: userId } }, (tx, signed) =>
+      auditSend(tx, signed, actor, { action: 'nft.icon.grant', targetType: 'user', targetId: userId, after: {} }),
+    ),
   );
   const id = one(await awaitCreated(ctx, hash));
   await recordCreatedTokens(ctx, { ids: [id], type: NFT_TYPE.ICON, txHash: hash, ownerId: userId });

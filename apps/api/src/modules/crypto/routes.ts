@@ -235,7 +235,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
         response: { 200: z.object({ ids: z.array(z.number().int()) }) },
       },
     },
-    async (request) => addSupply(ctx, request.body.level, request.body.count),
+    async (request) => addSupply(ctx, request.body.level, request.body.count, auditActor(request)),
   );
   app.post(
     '/admin/icon',
@@ -249,18 +249,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
         response: { 200: z.object({ id: z.number().int() }) },
       },
     },
-    async (request) => {
-      const granted = await grantIcon(ctx, request.body.userId);
-      // The token is made on chain first, so the row follows the grant rather than sharing its transaction.
-      await recordAudit(ctx.db, {
-        ...auditActor(request),
-        action: 'nft.icon.grant',
-        targetType: 'user',
-        targetId: request.body.userId,
-        after: { nftId: granted.id },
-      });
-      return granted;
-    },
+    async (request) => grantIcon(ctx, request.body.userId, auditActor(request)),
   );
 
   if (!withFaucet) return;
