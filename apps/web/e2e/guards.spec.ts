@@ -84,7 +84,7 @@ test.describe('login-required routes', () => {
 
   for (const [url, testId] of [
     ['/kyc', 'kyc-page'],
-    ['/account/referral', 'coming-soon'],
+    ['/account/referral', 'referral-page'],
   ] as const) {
     test(`${url} opens with a token`, async ({ page }) => {
       await signIn(page, seededUsers().member.token);

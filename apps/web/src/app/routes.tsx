@@ -69,6 +69,11 @@ const kycPage: RouteObject['lazy'] = async () => {
   return { Component: KycRoute };
 };
 
+const accountReferralPage: RouteObject['lazy'] = async () => {
+  const { AccountReferralRoute } = await import('./pages/account-referral-route');
+  return { Component: AccountReferralRoute };
+};
+
 const accountCpaPage: RouteObject['lazy'] = async () => {
   const { AccountCpaRoute } = await import('./pages/account-cpa-route');
   return { Component: AccountCpaRoute };
@@ -246,7 +251,7 @@ export const routes: RouteObject[] = [
               { path: 'data', lazy: accountData, handle: { title: 'screens.accountData.title' } },
               { path: 'market', lazy: walletPage, handle: { title: 'screens.accountMarket.title' } },
               { path: 'business', ...page('accountBusiness') },
-              { path: 'referral', ...page('accountReferral') },
+              { path: 'referral', lazy: accountReferralPage, handle: { title: 'screens.accountReferral.title' } },
               { path: 'cpa', lazy: accountCpaPage, handle: { title: 'screens.accountCpa.title' } },
             ],
           },

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'meeting',
   'kyc',
   'cpa',
+  'referral',
   'operations',
   'news',
   'moderation',

@@ -20,6 +20,7 @@ import chat from './en/chat.json';
 import map from './en/map.json';
 import kyc from './en/kyc.json';
 import cpa from './en/cpa.json';
+import referral from './en/referral.json';
 import operations from './en/operations.json';
 import news from './en/news.json';
 import moderation from './en/moderation.json';
@@ -47,6 +48,7 @@ export default {
   map,
   kyc,
   cpa,
+  referral,
   operations,
   news,
   moderation,

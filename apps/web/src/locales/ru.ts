@@ -20,6 +20,7 @@ import chat from './ru/chat.json';
 import map from './ru/map.json';
 import kyc from './ru/kyc.json';
 import cpa from './ru/cpa.json';
+import referral from './ru/referral.json';
 import operations from './ru/operations.json';
 import news from './ru/news.json';
 import moderation from './ru/moderation.json';
@@ -47,6 +48,7 @@ export default {
   map,
   kyc,
   cpa,
+  referral,
   operations,
   news,
   moderation,
