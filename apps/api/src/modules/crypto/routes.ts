@@ -18,7 +18,7 @@ import {
   amountSchema,
 } from '@app/shared/schemas/crypto';
 import { AppError } from '../../lib/app-error';
-import { auditActor, recordAudit } from '../audit/record-audit';
+import { auditActor } from '../audit/record-audit';
 import type { CryptoContext } from './context';
 import { requireIdempotencyKey } from './idempotency';
 import {
