@@ -167,8 +167,15 @@ async function crashAndRecover(
 
 const SCENARIO_TIMEOUT = 240_000;
 
+/**
+ * On the embedded PGlite (`npm test`) two scenarios prove that a killed process's data directory
+ * comes back whole (a mid-scan crash and a multi-step purchase); the other five exercise the same
+ * journal and ledger code and run in the PostgreSQL pass, where a scenario costs a third as much.
+ */
+const onPostgres = process.env.DATABASE_URL ? it : it.skip;
+
 describe('kill -9 and restart', () => {
-  it(
+  onPostgres(
     "after a purchase's gas top-up is sent: the purchase completes and the token is bought once",
     async () => {
       const report = await crashAndRecover('purchase-gas', 'purchase.step.sent:1', async (addressOf) => {
@@ -203,7 +210,7 @@ describe('kill -9 and restart', () => {
     SCENARIO_TIMEOUT,
   );
 
-  it(
+  onPostgres(
     'after a withdrawal is sent: it is confirmed, and the receiver got the money exactly once',
     async () => {
       const report = await crashAndRecover('withdrawal', 'withdrawal.sent', async (addressOf) => {
@@ -219,7 +226,7 @@ describe('kill -9 and restart', () => {
     SCENARIO_TIMEOUT,
   );
 
-  it(
+  onPostgres(
     'after mintChild is sent: the attempt ends in success with the child listed, minted once',
     async () => {
       const report = await crashAndRecover('mint', 'mint.sent');
@@ -233,7 +240,7 @@ describe('kill -9 and restart', () => {
     SCENARIO_TIMEOUT,
   );
 
-  it(
+  onPostgres(
     'after a supply transaction is sent: its tokens are listed, once',
     async () => {
       const report = await crashAndRecover('supply', 'supply.sent');
@@ -253,7 +260,7 @@ describe('kill -9 and restart', () => {
     SCENARIO_TIMEOUT,
   );
 
-  it(
+  onPostgres(
     "after a partner payout's treasury transfer is sent: the partner is paid once, as one REWARD",
     async () => {
       const report = await crashAndRecover('partner-payout', 'payout.sent');
