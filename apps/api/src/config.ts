@@ -50,7 +50,7 @@ const threeLevels = (pattern: RegExp, hint: string, fallback: string) =>
     .transform((v) => v.split(',').map((s) => s.trim()))
     .pipe(z.tuple([z.string().regex(pattern, hint), z.string().regex(pattern, hint), z.string().regex(pattern, hint)]));
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   APP_ENV: z.enum(APP_ENVS).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
