@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardMedia from '@mui/material/CardMedia';
 import Typography from '@mui/material/Typography';
 
 export interface NewsCardContent {
@@ -26,7 +25,12 @@ export function NewsCard({ item, testId = 'news-item' }: { item: NewsCardContent
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid={testId}>
       {item.image && (
-        <CardMedia component="img" image={item.image} alt="" sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />
+        <Box
+          component="img"
+          src={item.image}
+          alt=""
+          sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }}
+        />
       )}
       <CardContent sx={{ p: 3 }}>
         {date && (
@@ -42,20 +46,16 @@ export function NewsCard({ item, testId = 'news-item' }: { item: NewsCardContent
           sx={{
             mt: 1,
             color: 'text.secondary',
-            typography: 'body1',
             overflowWrap: 'anywhere',
             display: '-webkit-box',
             WebkitLineClamp: 6,
             WebkitBoxOrient: 'vertical',
             overflow: 'hidden',
+            // The server's HTML: paragraphs, lists, quotes, headings below the title, links.
+            '& > *': { my: 1, fontSize: 'inherit' },
             '& > :first-child': { mt: 0 },
-            '& > :last-child': { mb: 0 },
-            '& p, & ul, & ol, & blockquote, & pre': { my: 1 },
             '& ul, & ol': { pl: 3 },
-            '& h3, & h4': { typography: 'subtitle1', fontWeight: 600, color: 'text.primary', my: 1 },
             '& a': { color: 'primary.main' },
-            '& blockquote': { borderLeft: 3, borderColor: 'divider', pl: 1.5, mx: 0 },
-            '& code': { fontFamily: 'monospace', fontSize: '0.9em' },
           }}
           // The server rendered and sanitised this HTML (apps/api/src/modules/news/markdown.ts).
           dangerouslySetInnerHTML={{ __html: item.html }}
