@@ -69,6 +69,11 @@ const kycPage: RouteObject['lazy'] = async () => {
   return { Component: KycRoute };
 };
 
+const accountBusinessPage: RouteObject['lazy'] = async () => {
+  const { AccountBusinessRoute } = await import('./pages/account-business-route');
+  return { Component: AccountBusinessRoute };
+};
+
 const accountReferralPage: RouteObject['lazy'] = async () => {
   const { AccountReferralRoute } = await import('./pages/account-referral-route');
   return { Component: AccountReferralRoute };
@@ -250,7 +255,7 @@ export const routes: RouteObject[] = [
               { index: true, loader: redirectTo('/account/data') },
               { path: 'data', lazy: accountData, handle: { title: 'screens.accountData.title' } },
               { path: 'market', lazy: walletPage, handle: { title: 'screens.accountMarket.title' } },
-              { path: 'business', ...page('accountBusiness') },
+              { path: 'business', lazy: accountBusinessPage, handle: { title: 'screens.accountBusiness.title' } },
               { path: 'referral', lazy: accountReferralPage, handle: { title: 'screens.accountReferral.title' } },
               { path: 'cpa', lazy: accountCpaPage, handle: { title: 'screens.accountCpa.title' } },
             ],

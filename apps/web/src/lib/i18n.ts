@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'operations',
   'news',
   'moderation',
+  'business',
 ] as const;
 
 /**

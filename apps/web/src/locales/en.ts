@@ -24,6 +24,7 @@ import referral from './en/referral.json';
 import operations from './en/operations.json';
 import news from './en/news.json';
 import moderation from './en/moderation.json';
+import business from './en/business.json';
 
 export default {
   common,
@@ -52,4 +53,5 @@ export default {
   operations,
   news,
   moderation,
+  business,
 };

@@ -24,6 +24,7 @@ import referral from './ru/referral.json';
 import operations from './ru/operations.json';
 import news from './ru/news.json';
 import moderation from './ru/moderation.json';
+import business from './ru/business.json';
 
 export default {
   common,
@@ -52,4 +53,5 @@ export default {
   operations,
   news,
   moderation,
+  business,
 };

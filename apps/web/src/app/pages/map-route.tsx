@@ -12,7 +12,7 @@ import { publicConfig } from '../../lib/public-config';
 import { useMeetAccess } from './use-meet-access';
 
 // The page's texts come with its code, so it renders with them at once (see loadTexts).
-await loadTexts('map');
+await loadTexts('map', 'business');
 
 /** Used when a server of an older build does not name a style. */
 const FALLBACK_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';

@@ -7,13 +7,16 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import MapOffIcon from '@mui/icons-material/MapOutlined';
 import type { HandCard, Mood } from '@app/shared/schemas/meet';
+import type { PromotedPin } from '@app/shared/schemas/business';
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { watchRadiusFor, type LatLng } from '../lib/geo';
 import { HandAvatar } from './hand-avatar';
+import { PromotedMarker } from './promoted-marker';
 
 type MapLibre = typeof import('maplibre-gl');
 
 const START_ZOOM = 14;
+const NO_PINS: PromotedPin[] = [];
 /** How long a moved hand glides to its new place. */
 const GLIDE_MS = 600;
 
@@ -40,6 +43,9 @@ export interface HandMapProps {
   bottomInset?: number;
   /** Without WebGL there is no map: the list still works. */
   onShowList?: () => void;
+  /** Companies' promoted pins running now: a style of their own, their card on a click. */
+  promoted?: PromotedPin[];
+  onSelectPromoted?: (pin: PromotedPin) => void;
   children?: ReactNode;
 }
 
@@ -103,6 +109,7 @@ export function HandMap(props: HandMapProps) {
     visible,
     markerLabel,
     bottomInset = 0,
+    promoted = NO_PINS,
   } = props;
   const { t } = useTranslation('map');
   const container = useRef<HTMLDivElement>(null);
@@ -122,6 +129,8 @@ export function HandMap(props: HandMapProps) {
   const [ownElement] = useState(() => elements.create('own-marker'));
   const placed = useRef(new Map<number, Placed>());
   const ownMarker = useRef<Marker | null>(null);
+  const [pinElements] = useState(() => new MarkerElements());
+  const placedPins = useRef(new Map<number, Marker>());
 
   useEffect(() => {
     let cancelled = false;
@@ -157,10 +166,12 @@ export function HandMap(props: HandMapProps) {
       })
       .catch(() => !cancelled && setFailed(true));
     const markers = placed.current;
+    const pins = placedPins.current;
     return () => {
       cancelled = true;
       instance?.remove();
       markers.clear();
+      pins.clear();
       ownMarker.current = null;
       setMap(null);
     };
@@ -191,6 +202,30 @@ export function HandMap(props: HandMapProps) {
       elements.forget(userId);
     }
   }, [map, hands, elements]);
+
+  // Promoted pins stay where their company is: added and removed, never moved.
+  useEffect(() => {
+    const maplibre = lib.current;
+    if (!map || !maplibre) return;
+    const seen = new Set<number>();
+    for (const pin of promoted) {
+      if (!pin.company.place) continue;
+      seen.add(pin.promotionId);
+      if (placedPins.current.has(pin.promotionId)) continue;
+      const marker = new maplibre.Marker({ element: pinElements.for(pin.promotionId), anchor: 'bottom' })
+        .setLngLat([pin.company.place.lng, pin.company.place.lat])
+        .addTo(map);
+      // Under people's hands: a pin advertises, a hand is someone to meet.
+      marker.getElement().style.zIndex = '1';
+      placedPins.current.set(pin.promotionId, marker);
+    }
+    for (const [id, marker] of placedPins.current) {
+      if (seen.has(id)) continue;
+      marker.remove();
+      placedPins.current.delete(id);
+      pinElements.forget(id);
+    }
+  }, [map, promoted, pinElements]);
 
   useEffect(() => {
     for (const [userId, { marker }] of placed.current)
@@ -316,6 +351,17 @@ export function HandMap(props: HandMapProps) {
           </Box>,
           elements.for(hand.userId),
           `hand-${hand.userId}`,
+        ),
+      )}
+      {promoted.map((pin) =>
+        createPortal(
+          <PromotedMarker
+            pin={pin}
+            label={t('map.promotedLabel', { name: pin.company.name })}
+            onSelect={() => props.onSelectPromoted?.(pin)}
+          />,
+          pinElements.for(pin.promotionId),
+          `pin-${pin.promotionId}`,
         ),
       )}
       {createPortal(

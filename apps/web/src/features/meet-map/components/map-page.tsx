@@ -13,8 +13,10 @@ import MapIcon from '@mui/icons-material/MapOutlined';
 import ListIcon from '@mui/icons-material/FormatListBulleted';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import type { HandCard, WatchArea } from '@app/shared/schemas/meet';
+import type { PromotedPin } from '@app/shared/schemas/business';
 import { useSocket } from '../../../lib/socket';
 import { useMyHand } from '../api/get-my-hand';
+import { usePromoted } from '../api/get-promoted';
 import { distanceMeters, WATCH_RECENTER_METERS, type LatLng } from '../lib/geo';
 import { nearestFirst } from '../lib/distance';
 import { applyFilters, isFiltering, NO_FILTERS, type HandFilters } from '../lib/filters';
@@ -27,6 +29,7 @@ import { useElementHeight } from '../lib/use-element-height';
 import { HandCardDialog } from './hand-card-dialog';
 import { HandList } from './hand-list';
 import { HandMap } from './hand-map';
+import { PromotedCardDialog } from './promoted-card-dialog';
 import { handTitle } from './hand-name';
 import { LocationGate } from './location-gate';
 import { MapFilters } from './map-filters';
@@ -90,6 +93,8 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
     [center, radius],
   );
   const live = useLiveHands(area, viewer?.id ?? null);
+  const promoted = usePromoted(area);
+  const [openedPin, setOpenedPin] = useState<PromotedPin | null>(null);
 
   const [filters, setFilters] = useState<HandFilters>(NO_FILTERS);
   const [view, setView] = useState<'map' | 'list'>('map');
@@ -187,6 +192,8 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
           markerLabel={markerLabel}
           bottomInset={desktop ? 0 : panelHeight}
           onShowList={desktop ? undefined : () => setView('list')}
+          promoted={promoted.data?.items}
+          onSelectPromoted={setOpenedPin}
         >
           <Box
             sx={{
@@ -245,6 +252,7 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
         now={now}
         onClose={() => setOpened(null)}
       />
+      <PromotedCardDialog pin={openedPin} onClose={() => setOpenedPin(null)} />
     </>
   );
 
