@@ -117,7 +117,7 @@ export function PromotionPanel({ state }: { state: MyCompany }) {
               <Typography variant="body2" color="text.secondary" data-testid="promotion-balance">
                 {t('promotion.balance', { amount: format.amount(offer.data.available, 'USDT') })}
               </Typography>
-              {short && (
+              {short && !notice && (
                 <Alert severity="warning" data-testid="promotion-short">
                   {t('promotion.short', { price: format.amount(price!, 'USDT') })}{' '}
                   <Link component={RouterLink} href="/account/market#deposit" data-testid="promotion-deposit">
