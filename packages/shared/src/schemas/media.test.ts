@@ -17,14 +17,15 @@ describe('media schemas', () => {
     expect(isImageSize('toString')).toBe(false);
   });
 
-  it('takes profile photos and KYC photos, with an optional numeric target', () => {
+  it('takes profile photos, KYC photos and company photos, with an optional numeric target', () => {
     expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '' })).toEqual({ album: 'profile_photos' });
     expect(uploadFieldsSchema.parse({ album: 'profile_photos', targetId: '12' })).toEqual({
       album: 'profile_photos',
       targetId: 12,
     });
     expect(uploadFieldsSchema.parse({ album: 'kyc', step: 'selfie' })).toEqual({ album: 'kyc', step: 'selfie' });
-    expect(uploadFieldsSchema.safeParse({ album: 'news' }).error?.issues[0]?.message).toBe('msg.invalid-value');
+    expect(uploadFieldsSchema.parse({ album: 'channel_photos' })).toEqual({ album: 'channel_photos' });
+    expect(uploadFieldsSchema.safeParse({ album: 'nope' }).error?.issues[0]?.message).toBe('msg.invalid-value');
     expect(uploadFieldsSchema.safeParse({ album: 'kyc', step: 'passport' }).error?.issues[0]?.message).toBe(
       'msg.invalid-value',
     );

@@ -12,8 +12,8 @@ import { CompanyCardView, PROMOTED_COLOR } from '../../../components/company-car
 
 /** A promoted pin's company card: name, category, logo, description, website and photos. */
 export function PromotedCardDialog({ pin, onClose }: { pin: PromotedPin | null; onClose: () => void }) {
-  const { t } = useTranslation('business');
-  const { t: tm } = useTranslation('map');
+  // The card's own texts are the 'business' namespace's (the map route loads it).
+  const { t } = useTranslation('map');
   return (
     <Dialog open={pin !== null} onClose={onClose} fullWidth maxWidth="xs" data-testid="promoted-card">
       {pin && (
@@ -30,7 +30,7 @@ export function PromotedCardDialog({ pin, onClose }: { pin: PromotedPin | null; 
             <CompanyCardView company={pin.company} headingLevel="h3" />
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{tm('card.close')}</Button>
+            <Button onClick={onClose}>{t('card.close')}</Button>
           </DialogActions>
         </>
       )}
