@@ -172,6 +172,16 @@ test('a company with a logo and a place buys a promoted pin that another person 
   await expect(dialog.getByTestId('company-logo').locator('img')).toBeVisible();
   await reviewMap(map);
   await context.close();
+
+  // Removing it, once confirmed (in Russian), ends the pin and brings back the invitation.
+  await page.getByTestId('company-remove').click();
+  await expect(page.getByTestId('remove-dialog')).toContainText('завершится без возврата');
+  await page.getByTestId('remove-confirm').click();
+  await expect(page.getByTestId('business-empty')).toContainText('Добавьте свою компанию');
+  const after = await ok<{ items: unknown[] }>(
+    await request.get(`/api/business/promoted?lat=${PLACE.latitude}&lng=${PLACE.longitude}&radius=1000`),
+  );
+  expect(after.items).toEqual([]);
 });
 
 async function reviewMap(map: Page) {
