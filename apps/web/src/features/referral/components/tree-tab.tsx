@@ -146,6 +146,7 @@ export function TreeTab() {
           onChange={(e) => filter('depth', e.target.value)}
           sx={{ minWidth: 150 }}
           data-testid="referral-filter-depth"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value={ALL}>{t('tree.allLevels')}</MenuItem>
           {[1, 2, 3].map((depth) => (
@@ -162,6 +163,7 @@ export function TreeTab() {
           onChange={(e) => filter('role', e.target.value)}
           sx={{ minWidth: 150 }}
           data-testid="referral-filter-role"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value={ALL}>{t('tree.allRoles')}</MenuItem>
           {REFERRAL_ROLES.map((role) => (
@@ -178,6 +180,7 @@ export function TreeTab() {
           onChange={(e) => filter('nft', e.target.value)}
           sx={{ minWidth: 150 }}
           data-testid="referral-filter-nft"
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value={ALL}>{t('tree.allNfts')}</MenuItem>
           {NFT_LEVELS.map((level) => (
@@ -191,7 +194,7 @@ export function TreeTab() {
       <Typography variant="body2" color="text.secondary">
         {t('tree.hint')}
       </Typography>
-      <Box sx={{ width: '100%' }}>
+      <Box sx={{ width: '100%' }} data-testid="referral-grid">
         <DataGrid
           rows={list.data?.items ?? []}
           columns={columns}
@@ -212,7 +215,6 @@ export function TreeTab() {
           sx={{ '& .referral-row': { cursor: 'pointer' } }}
           localeText={dataGridLocaleText(format.locale, { noRowsLabel: t('tree.empty') })}
           aria-label={t('tree.title')}
-          data-testid="referral-grid"
         />
       </Box>
     </Stack>
