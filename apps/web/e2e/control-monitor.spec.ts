@@ -58,30 +58,32 @@ test('the monitor moves live when someone registers and buys; jobs and audit ren
     await shoot(page, 'control-monitor-en-820');
   });
 
-  await test.step('the jobs and audit tabs render', async () => {
+  await test.step('a failed job is retried from the jobs tab, and the retry is in the audit log', async () => {
     await page.getByRole('tab', { name: 'Jobs and chain' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Jobs and chain' })).toBeVisible();
-    await expect(page.getByTestId('failed-jobs-grid')).toBeVisible();
     await expect(page.getByTestId('differences-grid')).toBeVisible();
+    // The test server seeds one job that failed for good (e2e/support/server.ts).
+    const failed = page.getByTestId('failed-jobs-grid');
+    await expect(failed.getByRole('row', { name: /event\.monitor\.registrations/ })).toBeVisible();
+    await expectAccessible(page);
     await shoot(page, 'control-jobs-en-820');
+    await failed.getByTestId('job-retry').click();
+    await page.getByTestId('job-action-reason').fill('The event store is back');
+    await shoot(page, 'control-jobs-retry-en-820', false);
+    await page.getByTestId('job-action-confirm').click();
+    await expect(page.getByTestId('jobs-notice')).toHaveText('The job will run again.');
+    await expect(failed.getByText('No failed jobs.')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
-    // An admin action (the partner programme's settings saved as they are) is in the log at once.
-    const auth = { authorization: `Bearer ${admin.token}` };
-    const settings = await (await page.request.get('/api/cpa/settings', { headers: auth })).json();
-    expect((await page.request.put('/api/cpa/settings', { headers: auth, data: settings })).ok()).toBe(true);
-    await page.getByTestId('audit-filter-actor').fill(String(admin.id));
-    await page.getByTestId('audit-filter-action').fill('cpa.');
-    const row = page
-      .getByTestId('audit-grid')
-      .getByRole('row', { name: /cpa\.settings\.update/ })
-      .first();
-    await expect(row).toBeVisible();
+    await page.getByTestId('audit-filter-action').fill('job.');
+    const row = page.getByTestId('audit-grid').getByRole('row', { name: /job\.retry/ });
+    await expect(row).toContainText('The event store is back');
     await page.setViewportSize(DESKTOP);
+    await expectAccessible(page);
     await shoot(page, 'control-audit-en-1280');
     await row.click();
-    await expect(page.getByTestId('audit-detail')).toContainText('cpa_settings 1');
+    await expect(page.getByTestId('audit-detail')).toContainText('event.monitor.registrations');
     await shoot(page, 'control-audit-entry-en-1280', false);
     await page.getByRole('button', { name: 'Close' }).click();
   });

@@ -97,7 +97,7 @@ const seeded: SeededUsers = {
 await database.close();
 fs.writeFileSync(process.env.E2E_TOKENS_FILE!, JSON.stringify(seeded));
 
-await startServer(config, (app) => {
+const { services } = await startServer(config, (app) => {
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   app.addHook('onClose', async () => oidcProvider?.close());
   app.addHook('onClose', async () => {
@@ -105,3 +105,13 @@ await startServer(config, (app) => {
     await smtp.close();
   });
 });
+
+// One job that failed for good, for the admin's jobs screen (control-monitor.spec.ts retries it): a
+// monitor delivery of an event that no longer exists, which runs as a no-op when retried.
+await services.database.executeSql(
+  `insert into pgboss.job (name, data, output) values ('dead-letter', $1::jsonb, $2::jsonb)`,
+  [
+    JSON.stringify({ queue: 'event.monitor.registrations', data: { eventId: '00000000-0000-4000-8000-0000000000e2' } }),
+    JSON.stringify({ message: 'e2e: the event store was unreachable' }),
+  ],
+);

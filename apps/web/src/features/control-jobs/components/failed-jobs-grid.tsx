@@ -21,8 +21,26 @@ export function FailedJobsGrid({
 }) {
   const { t } = useTranslation('operations');
   const format = useFormat();
+  // The actions come first, so a tablet reaches them without scrolling the grid sideways.
   const columns = useMemo<GridColDef<FailedJob>[]>(
     () => [
+      {
+        field: 'actions',
+        headerName: t('jobs.failed.actions'),
+        width: 200,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <Button size="small" variant="contained" onClick={() => onAction(row, 'retry')} data-testid="job-retry">
+              {t('jobs.failed.retry')}
+            </Button>
+            <Button size="small" color="inherit" onClick={() => onAction(row, 'discard')} data-testid="job-discard">
+              {t('jobs.failed.discard')}
+            </Button>
+          </Stack>
+        ),
+      },
       { field: 'queue', headerName: t('jobs.failed.queue'), minWidth: 180, flex: 1 },
       { field: 'error', headerName: t('jobs.failed.error'), minWidth: 220, flex: 1.5 },
       {
@@ -37,23 +55,6 @@ export function FailedJobsGrid({
         headerName: t('jobs.failed.failedAt'),
         width: 170,
         valueFormatter: (value: string) => format.dateTime(value),
-      },
-      {
-        field: 'actions',
-        headerName: t('jobs.failed.actions'),
-        width: 200,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row }) => (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-            <Button size="small" variant="outlined" onClick={() => onAction(row, 'retry')} data-testid="job-retry">
-              {t('jobs.failed.retry')}
-            </Button>
-            <Button size="small" color="error" onClick={() => onAction(row, 'discard')} data-testid="job-discard">
-              {t('jobs.failed.discard')}
-            </Button>
-          </Stack>
-        ),
       },
     ],
     [t, format, onAction],
