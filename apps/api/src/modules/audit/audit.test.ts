@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { AuditPage } from '@app/shared/schemas/audit';
@@ -130,5 +132,23 @@ describe('audit log', () => {
     expect(remove).toMatch(/audit_log is append-only/);
     const [after] = await t.database.db.select().from(auditLog).where(eq(auditLog.id, row!.id));
     expect(after!.action).toBe('news.publish');
+  });
+
+  it('has no update or delete path in the code: entries are only ever inserted', () => {
+    const root = path.resolve(__dirname, '../..');
+    const sources: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) visit(file);
+        else if (file.endsWith('.ts') && !file.endsWith('.test.ts')) sources.push(file);
+      }
+    };
+    visit(root);
+    const changes = /\.(update|delete)\(\s*auditLog\b|\b(update|delete\s+from|truncate)\s+"?audit_log\b/i;
+    expect(sources.length).toBeGreaterThan(100);
+    expect(
+      sources.filter((file) => changes.test(fs.readFileSync(file, 'utf8'))).map((f) => path.relative(root, f)),
+    ).toEqual([]);
   });
 });
