@@ -165,6 +165,7 @@ describe('app skeleton', () => {
       minAge: 18,
       mapStyleUrl: 'https://tiles.openfreemap.org/styles/liberty',
       publicUrl: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+      adminHost: null,
     });
   });
 });
