@@ -138,12 +138,14 @@ test.describe('admin routes', () => {
   test('with a token in development open, each child at its own path', async ({ page }) => {
     await signIn(page, seededUsers().admin.token);
     for (const [url, screen] of [
-      ['/control/monitor', 'controlMonitor'],
+      ['/control/monitor', null],
       ['/control/kyc', null],
       ['/control/news', null],
       // No such item: the editor's page says so, at that address.
       ['/control/news/12', null],
       ['/control/cpa', null],
+      ['/control/jobs', null],
+      ['/control/audit', null],
     ] as const) {
       await page.goto(url);
       const built: Record<string, string> = {
@@ -151,6 +153,9 @@ test.describe('admin routes', () => {
         '/control/news': 'news-control',
         '/control/news/12': 'news-load-error',
         '/control/cpa': 'cpa-control',
+        '/control/monitor': 'control-monitor',
+        '/control/jobs': 'control-jobs',
+        '/control/audit': 'control-audit',
       };
       if (screen) await expect(page.getByTestId('coming-soon')).toHaveAttribute('data-screen', screen);
       else await expect(page.getByTestId(built[url]!)).toBeVisible();

@@ -185,7 +185,7 @@ test.describe('code splitting', () => {
     await page.goto('/account/market');
     await expect(page.getByTestId('wallet')).toBeVisible();
     await page.goto('/control/monitor');
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByTestId('control-monitor')).toBeVisible();
     await page.waitForLoadState('networkidle');
     const later = [...scripts].filter((s) => !home.has(s));
     expect(later.length).toBeGreaterThan(0);
