@@ -150,3 +150,6 @@ export const MAX_ACCOUNTS_PER_DEVICE = 1;
 /** Minting restriction per flag; repeated flags stack, never beyond RESTRICTION_MAX_HOURS from the latest. */
 export const RESTRICTION_SHARED_DEVICE_HOURS = 72;
 export const RESTRICTION_IMPOSSIBLE_MOVEMENT_HOURS = 24;
+
+/** Decimals of the USDT token's smallest unit (wei-like). */
+export const TOKEN_DECIMALS = 18;

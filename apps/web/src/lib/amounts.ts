@@ -1,5 +1,5 @@
 import { formatNumber } from '@app/shared/format/number';
-import { TOKEN_DECIMALS } from '@app/shared/schemas/crypto';
+import { TOKEN_DECIMALS } from '@app/shared/constants';
 
 /**
  * Amounts travel as decimal strings with up to 18 decimals; comparing them as floats would call

@@ -22,7 +22,8 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const TRANSACTION_TYPES = ['BUY_NFT', 'GASING', 'APPROVE', 'INPUT', 'REWARD', 'OUTPUT', 'GENERATE'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export const TOKEN_DECIMALS = 18;
+// In constants, so a screen that formats amounts does not load zod with this module.
+export { TOKEN_DECIMALS } from '../constants';
 export const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,18})?$/;
 /** Smallest withdrawal, in USDT: below it the gas costs more than the money moved. */
 export const MIN_WITHDRAW_USDT = '1';

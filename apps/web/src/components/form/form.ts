@@ -1,4 +1,5 @@
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
@@ -18,6 +19,39 @@ export function useZodForm<T extends FieldValues>(schema: z.ZodType<unknown, T>,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+}
+
+/**
+ * useZodForm with its schema loaded when needed: zod and the shared rules are about 30 KB
+ * (gzipped) that a form uses only when it is sent, so a first screen with a form need not wait for
+ * them. They load when someone reaches for the form (spread `preload` on it) or at the latest on
+ * the first submit, which waits for them; checking is then the same as useZodForm's.
+ */
+export function useLazyZodForm<T extends FieldValues>(load: () => Promise<z.ZodType<unknown, T>>, defaultValues: T) {
+  const [lazy] = useState(() => lazyResolver(load));
+  const form = useForm<T>({
+    resolver: lazy.resolver,
+    defaultValues: defaultValues as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  return { form, preload: lazy.preload };
+}
+
+function lazyResolver<T extends FieldValues>(load: () => Promise<z.ZodType<unknown, T>>) {
+  let ready: Promise<Resolver<T>> | undefined;
+  const get = () =>
+    (ready ??= load().then(
+      (schema) => zodResolver(schema as never, undefined, { raw: true }) as never,
+      (error: unknown) => {
+        // A failed download (offline for a moment) is tried again at the next submit.
+        ready = undefined;
+        throw error;
+      },
+    ));
+  const resolver: Resolver<T> = async (values, context, options) => (await get())(values, context, options);
+  const preload = () => void get().catch(() => {});
+  return { resolver, preload: { onFocus: preload, onPointerEnter: preload, onTouchStart: preload } };
 }
 
 /** A field's message key, translated for its helper text. */

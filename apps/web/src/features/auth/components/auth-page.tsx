@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -9,13 +9,21 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '../../../components/router-link';
-import { ConfirmEmailForm } from './confirm-email-form';
-import { LoginForm } from './login-form';
-import { RecoveryForm } from './recovery-form';
-import { RegisterForm } from './register-form';
-import { UpdateProfileForm } from './update-profile-form';
 
 export type AuthMode = 'login' | 'register' | 'recovery' | 'update-profile' | 'confirm-email';
+
+/**
+ * Each screen's form is a chunk of its own: the login screen does not download the registration's
+ * profile fields, consent and strength meter, nor the other way round. Inside a route change (a
+ * transition) the previous screen stays until the form is there.
+ */
+const FORMS: Record<AuthMode, LazyExoticComponent<ComponentType>> = {
+  login: lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm }))),
+  register: lazy(() => import('./register-form').then((m) => ({ default: m.RegisterForm }))),
+  recovery: lazy(() => import('./recovery-form').then((m) => ({ default: m.RecoveryForm }))),
+  'update-profile': lazy(() => import('./update-profile-form').then((m) => ({ default: m.UpdateProfileForm }))),
+  'confirm-email': lazy(() => import('./confirm-email-form').then((m) => ({ default: m.ConfirmEmailForm }))),
+};
 
 const TITLE: Record<AuthMode, string> = {
   login: 'login.title',
@@ -32,6 +40,7 @@ const TITLE: Record<AuthMode, string> = {
 export function AuthPage({ mode, providerSignIn }: { mode: AuthMode; providerSignIn?: ReactNode }) {
   const { t } = useTranslation('auth');
   const tabbed = mode === 'login' || mode === 'register';
+  const Form = FORMS[mode];
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }} data-testid="auth-page" data-mode={mode}>
       <Card sx={{ borderRadius: 3 }}>
@@ -48,11 +57,7 @@ export function AuthPage({ mode, providerSignIn }: { mode: AuthMode; providerSig
               <Tab value="register" label={t('register.tab')} component={RouterLink} href="/auth/register" />
             </Tabs>
           )}
-          {mode === 'login' && <LoginForm />}
-          {mode === 'register' && <RegisterForm />}
-          {mode === 'recovery' && <RecoveryForm />}
-          {mode === 'update-profile' && <UpdateProfileForm />}
-          {mode === 'confirm-email' && <ConfirmEmailForm />}
+          <Form />
           {tabbed && providerSignIn && (
             <Box sx={{ mt: 3 }}>
               <Divider sx={{ mb: 3 }}>{t('or')}</Divider>

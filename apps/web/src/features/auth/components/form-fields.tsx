@@ -2,18 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { EMAIL_CODE_LENGTH } from '@app/shared/constants';
 import { fieldText } from '../../../components/form/form';
-import { FormTextField, type FormFieldProps } from '../../../components/form/form-fields';
+import type { FormFieldProps } from '../../../components/form/form-fields';
+import { FormOutlinedField } from '../../../components/form/outlined-field';
 import { PasswordField } from './password-field';
 
 /** The 6-digit code from an e-mail. */
 export function FormCodeField<T extends FieldValues>(props: Omit<FormFieldProps<T>, 'label'>) {
   const { t } = useTranslation('auth');
   return (
-    <FormTextField
+    <FormOutlinedField
       {...props}
       label={t('fields.code')}
       autoComplete="one-time-code"
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: EMAIL_CODE_LENGTH } }}
+      htmlInput={{ inputMode: 'numeric', maxLength: EMAIL_CODE_LENGTH }}
     />
   );
 }

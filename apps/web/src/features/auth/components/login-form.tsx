@@ -6,14 +6,15 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { loginRequestSchema } from '@app/shared/schemas/auth';
 import { RouterLink } from '../../../components/router-link';
 import { useLogin } from '../api/login';
-import { afterSignIn } from '../lib/after-sign-in';
-import { serverErrorText, useZodForm } from '../../../components/form/form';
+import { serverErrorText, useLazyZodForm } from '../../../components/form/form';
 import { FormAlert } from './form-alert';
-import { FormTextField } from '../../../components/form/form-fields';
+import { FormOutlinedField } from '../../../components/form/outlined-field';
 import { FormPasswordField } from './form-fields';
+
+// The schema (with zod) loads when the form is reached for; after-sign-in's profile check needs zod too.
+const loadSchema = () => import('@app/shared/schemas/auth').then((m) => m.loginRequestSchema);
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
@@ -22,12 +23,13 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(loginRequestSchema, { email: '', password: '' });
+  const { form, preload } = useLazyZodForm(loadSchema, { email: '', password: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       const record = await login.mutateAsync(values);
+      const { afterSignIn } = await import('../lib/after-sign-in');
       navigate(await afterSignIn(record, queryClient), { replace: true });
     } catch (error) {
       setFormError(serverErrorText(t, error, form.setError, ['email', 'password']));
@@ -35,14 +37,20 @@ export function LoginForm() {
   });
 
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
+    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('login.title')} {...preload}>
       {params.get('recoverySuccess') === 'true' && (
         <Alert severity="success" data-testid="recovery-success">
           {t('recovery.success')}
         </Alert>
       )}
       <FormAlert text={formError} />
-      <FormTextField control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" />
+      <FormOutlinedField
+        control={form.control}
+        name="email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+      />
       <FormPasswordField
         control={form.control}
         name="password"

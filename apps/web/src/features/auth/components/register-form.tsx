@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -10,27 +9,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { optionalPromocodeSchema } from '@app/shared/schemas/auth';
-import { MSG } from '@app/shared/validation/messages';
-import { emailSchema, passwordSchema } from '@app/shared/validation/rules';
 import { RouterLink } from '../../../components/router-link';
 import { session } from '../../../lib/session';
 import { useRegister } from '../api/register';
-import { serverErrorText, useZodForm } from '../../../components/form/form';
+import { serverErrorText, useLazyZodForm } from '../../../components/form/form';
+import type { RegisterFormValues } from '../lib/register-form-schema';
 import { FormAlert } from './form-alert';
-import { FormTextField } from '../../../components/form/form-fields';
+import { FormOutlinedField } from '../../../components/form/outlined-field';
 import { FormPasswordField } from './form-fields';
 
-/** The request's own rules plus what only the form asks: the repeated password and the consent. */
-const registerFormSchema = z
-  .object({
-    email: emailSchema,
-    password: passwordSchema,
-    passwordConfirm: z.string({ error: MSG.required }).min(1, { error: MSG.required }),
-    promocode: optionalPromocodeSchema,
-    consent: z.boolean().refine((v) => v, { error: MSG.consentRequired }),
-  })
-  .refine((v) => v.password === v.passwordConfirm, { error: MSG.passwordMismatch, path: ['passwordConfirm'] });
+// The schema (with zod and the shared rules) loads when the form is reached for.
+const loadSchema = () => import('../lib/register-form-schema').then((m) => m.registerFormSchema);
 
 const FIELDS = ['email', 'password', 'passwordConfirm', 'promocode', 'consent'] as const;
 
@@ -40,13 +29,13 @@ export function RegisterForm() {
   const [params] = useSearchParams();
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(registerFormSchema, {
+  const { form, preload } = useLazyZodForm(loadSchema, {
     email: '',
     password: '',
     passwordConfirm: '',
     promocode: params.get('promocode') ?? '',
     consent: false,
-  } as z.input<typeof registerFormSchema>);
+  } as RegisterFormValues);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -69,9 +58,15 @@ export function RegisterForm() {
   });
 
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('register.title')}>
+    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('register.title')} {...preload}>
       <FormAlert text={formError} />
-      <FormTextField control={form.control} name="email" label={t('fields.email')} type="email" autoComplete="email" />
+      <FormOutlinedField
+        control={form.control}
+        name="email"
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+      />
       <FormPasswordField
         control={form.control}
         name="password"
@@ -86,7 +81,7 @@ export function RegisterForm() {
         label={t('fields.passwordConfirm')}
         autoComplete="new-password"
       />
-      <FormTextField
+      <FormOutlinedField
         control={form.control}
         name="promocode"
         label={t('fields.promocode')}

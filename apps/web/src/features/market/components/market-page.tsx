@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,7 +26,7 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useMarket } from '../api/get-market';
 import { useMarketEvents } from '../lib/use-market-events';
 import { useFormat } from '../../../lib/use-format';
-import { BuyDialog, type BuyTarget, type SaleLevel } from './buy-dialog';
+import type { BuyTarget, SaleLevel } from './buy-dialog';
 import { LevelCard } from './level-card';
 import { MyPurchases } from './my-purchases';
 import { OfferedToken } from './offered-token';
@@ -44,6 +44,18 @@ export interface MarketPageProps {
   /** Money moved (a purchase ended, a queue place was cancelled): the balances should refresh. */
   onBalanceChange?: () => void;
 }
+
+/**
+ * The buy flow (its form, validation, stepper and dialog) is about a third of the page's code and
+ * opens on a tap: it loads when someone reaches for the page's controls, not with the page.
+ */
+const loadBuyDialog = () => import('./buy-dialog');
+const BuyDialog = lazy(() => loadBuyDialog().then((m) => ({ default: m.BuyDialog })));
+const preloadBuyDialog = {
+  onPointerEnter: () => void loadBuyDialog(),
+  onFocus: () => void loadBuyDialog(),
+  onTouchStart: () => void loadBuyDialog(),
+};
 
 const isSaleLevel = (level: string): level is SaleLevel => (SALE_LEVELS as readonly string[]).includes(level);
 
@@ -131,7 +143,7 @@ export function MarketPage({
   const levels = market.data?.levels;
 
   return (
-    <Box data-testid="market">
+    <Box data-testid="market" {...preloadBuyDialog}>
       <PageHeader eyebrow={t('common:nav.market')} title={t('hero.title')} lead={t('hero.lead')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, pt: 1 }}>
           {signedIn ? (
@@ -255,27 +267,29 @@ export function MarketPage({
       </Container>
 
       {dialog && levels && (
-        <BuyDialog
-          key={dialog.key}
-          target={dialog.target}
-          levels={levels}
-          signedIn={signedIn}
-          available={available}
-          heldNfts={heldNfts}
-          live={live}
-          explorerUrl={explorerUrl}
-          disclaimer={disclaimer}
-          depositHref={depositHref}
-          walletHref={walletHref}
-          onClose={() => setDialog(null)}
-          onFinal={onFinal}
-          onDropNft={() => {
-            const level = dialog.target.kind === 'buy' ? dialog.target.level : null;
-            dismissOffer();
-            if (level) open({ kind: 'buy', level });
-            else setDialog(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BuyDialog
+            key={dialog.key}
+            target={dialog.target}
+            levels={levels}
+            signedIn={signedIn}
+            available={available}
+            heldNfts={heldNfts}
+            live={live}
+            explorerUrl={explorerUrl}
+            disclaimer={disclaimer}
+            depositHref={depositHref}
+            walletHref={walletHref}
+            onClose={() => setDialog(null)}
+            onFinal={onFinal}
+            onDropNft={() => {
+              const level = dialog.target.kind === 'buy' ? dialog.target.level : null;
+              dismissOffer();
+              if (level) open({ kind: 'buy', level });
+              else setDialog(null);
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

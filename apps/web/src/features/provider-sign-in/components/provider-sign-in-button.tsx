@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import AppleIcon from '@mui/icons-material/Apple';
-import { PROVIDER_SIGN_IN_PATHS } from '@app/shared/schemas/provider-sign-in';
+import { PROVIDER_SIGN_IN_PATHS } from '@app/shared/schemas/provider-sign-in-paths';
 
 /** Where the button goes: the API's start route, which redirects on to the provider. */
 export function providerSignInHref(returnTo?: string): string {
