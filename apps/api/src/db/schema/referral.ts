@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   index,
   integer,
   numeric,
@@ -32,9 +33,12 @@ export const referralClosure = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** When this descendant last earned this ancestor a reward: "active referrals" of a period. */
+    lastRewardedAt: at('last_rewarded_at'),
   },
   (t) => [
     primaryKey({ columns: [t.descendantId, t.depth] }),
+    index('referral_closure_active_idx').on(t.ancestorId, t.lastRewardedAt),
     // The tree screen pages one person's referrals, newest first, per depth.
     index('referral_closure_ancestor_idx').on(t.ancestorId, t.depth, t.descendantId),
     index('referral_closure_ancestor_created_idx').on(t.ancestorId, t.createdAt),
@@ -111,5 +115,44 @@ export const referralFlags = pgTable(
   (t) => [
     uniqueIndex('referral_flags_pair_unique').on(t.beneficiaryId, t.referralId, t.reason),
     index('referral_flags_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A person's rewards summed per UTC day (of earning), source and current status, kept in the
+ * transaction of every reward's change: the referral screen's figures read a few hundred of these
+ * rows instead of every reward (10,000 referrals can mean 100,000 rewards).
+ */
+export const referralIncomeDays = pgTable(
+  'referral_income_days',
+  {
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    source: text('source', { enum: REFERRAL_REWARD_SOURCES }).notNull(),
+    status: text('status', { enum: REFERRAL_REWARD_STATUSES }).notNull(),
+    amount: wei('amount').notNull(),
+    rewards: integer('rewards').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.beneficiaryId, t.day, t.source, t.status] })],
+);
+
+/** What each referral earned a person per UTC month (not reversed): the month's top referrals. */
+export const referralIncomeMonths = pgTable(
+  'referral_income_months',
+  {
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: wei('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.beneficiaryId, t.month, t.referralId] }),
+    index('referral_income_months_top_idx').on(t.beneficiaryId, t.month, t.amount),
   ],
 );
