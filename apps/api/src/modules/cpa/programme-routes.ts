@@ -63,7 +63,7 @@ export const cpaProgrammeRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => numb
         response: { 200: cpaSettingsSchema },
       },
     },
-    async (request) => presentSettings(await saveSettings(db, { id: request.auth!.id, ip: request.ip }, request.body)),
+    async (request) => presentSettings(await saveSettings(db, auditActor(request), request.body)),
   );
 
   app.get(

@@ -178,7 +178,12 @@ describe('settings', () => {
     const saved = await settings({ purchase: '7.5', first_meet: '1', fill_profile: '0.25' }, 48);
     expect(saved.json()).toMatchObject({ payouts: { purchase: '7.5', fill_profile: '0.25' }, holdHours: 48 });
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'cpa.settings.update'));
-    expect(audit.length).toBeGreaterThan(0);
+    expect(audit.at(-1)).toMatchObject({
+      actorId: admin.id,
+      actorRole: 'admin',
+      before: { holdHours: before.holdHours },
+      after: { holdHours: 48, payouts: { purchase: '7.5' } },
+    });
     await settings();
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CpaAction, CpaSettings, CpaSettingsUpdate } from '@app/shared/schemas/cpa-programme';
 import type { Db, Tx } from '../../db/client';
 import { cpaSettings } from '../../db/schema';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { fromWei, toWei } from '../../lib/wei';
 
 /** The programme's rules in the units the services use: payouts in wei, periods in hours. */
@@ -47,7 +47,7 @@ export const presentSettings = (s: ProgrammeSettings): CpaSettings => ({
 /** An admin's change: it applies to conversions recorded from now on, and is audit-logged. */
 export async function saveSettings(
   db: Db,
-  admin: { id: number; ip: string | null },
+  actor: AuditActor,
   input: CpaSettingsUpdate,
 ): Promise<ProgrammeSettings> {
   const values = {
@@ -57,7 +57,7 @@ export async function saveSettings(
     windowHours: input.windowHours,
     holdHours: input.holdHours,
     updatedAt: new Date(),
-    updatedBy: admin.id,
+    updatedBy: actor.actorId,
   };
   await db.transaction(async (tx) => {
     const before = presentSettings(await readSettings(tx));
@@ -66,12 +66,12 @@ export async function saveSettings(
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: cpaSettings.id, set: values });
     await recordAudit(tx, {
-      actorId: admin.id,
+      ...actor,
       action: 'cpa.settings.update',
       targetType: 'cpa_settings',
       targetId: 1,
-      details: { before, after: input },
-      ip: admin.ip,
+      before,
+      after: input,
     });
   });
   return readSettings(db);
