@@ -26,7 +26,9 @@ import { VerifiedCheck } from '../../components/verified-check';
 // Signed-in people only: guests never download the chat's header button and its unread count.
 const loadMessagesLink = () => import('../../features/chat/components/messages-link');
 const MessagesButton = lazy(() => loadMessagesLink().then((m) => ({ default: m.MessagesButton })));
-const MessagesDrawerItem = lazy(() => loadMessagesLink().then((m) => ({ default: m.MessagesDrawerItem })));
+// The drawer's chat entry is fetched with the drawer (when its button is reached for).
+const loadMessagesDrawerItem = () => import('../../features/chat/components/messages-drawer-item');
+const MessagesDrawerItem = lazy(() => loadMessagesDrawerItem().then((m) => ({ default: m.MessagesDrawerItem })));
 
 const MAIN_LINKS = [
   { href: '/map', label: 'nav.map' },
@@ -51,6 +53,10 @@ export function Header() {
   const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>();
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>();
   const loggedIn = Boolean(record?.token);
+  const preloadDrawer = (preloadPopup: () => void) => {
+    preloadPopup();
+    if (loggedIn) void loadMessagesDrawerItem();
+  };
   const accountLabel = me?.profile.domain ? `@${me.profile.domain}` : t('nav.account');
 
   return (
@@ -157,7 +163,9 @@ export function Header() {
               edge="end"
               aria-label={t('nav.openMenu')}
               onClick={() => setDrawerOpen(true)}
-              {...preloadPopups}
+              onPointerEnter={() => preloadDrawer(preloadPopups.onPointerEnter)}
+              onFocus={() => preloadDrawer(preloadPopups.onFocus)}
+              onTouchStart={() => preloadDrawer(preloadPopups.onTouchStart)}
               sx={{ display: { md: 'none' } }}
               data-testid="menu-button"
             >
