@@ -19,6 +19,8 @@ export const referralHits = pgTable(
     uniqueIndex('referral_hits_referrer_visitor_unique').on(t.referrerId, t.visitor),
     uniqueIndex('referral_hits_referrer_origin_unique').on(t.referrerId, t.origin),
     index('referral_hits_created_idx').on(t.createdAt),
+    // The referral screen counts one person's hits of a period.
+    index('referral_hits_referrer_created_idx').on(t.referrerId, t.createdAt),
   ],
 );
 

@@ -41,7 +41,8 @@ export const referralClosure = pgTable(
     index('referral_closure_active_idx').on(t.ancestorId, t.lastRewardedAt),
     // The tree screen pages one person's referrals, newest first, per depth.
     index('referral_closure_ancestor_idx').on(t.ancestorId, t.depth, t.descendantId),
-    index('referral_closure_ancestor_created_idx').on(t.ancestorId, t.createdAt),
+    // Registrations of a period (depth 1) from the index alone.
+    index('referral_closure_ancestor_created_idx').on(t.ancestorId, t.createdAt, t.depth),
   ],
 );
 
