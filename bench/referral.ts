@@ -60,6 +60,19 @@ await db.execute(sql`
          case when g % 4 = 0 then 'pending' else 'available' end, now(),
          now() - (g % 60) * interval '1 day' - (g % 86400) * interval '1 second'
   from generate_series(1, ${rewards}) g`);
+// The rollups every reward keeps in its own transaction (modules/referral/rollups.ts), built at once.
+await db.execute(sql`
+  insert into referral_income_days (beneficiary_id, day, source, status, amount, rewards)
+  select beneficiary_id, (created_at at time zone 'UTC')::date, source, status, sum(amount), count(*)
+  from referral_rewards group by 1, 2, 3, 4`);
+await db.execute(sql`
+  insert into referral_income_months (beneficiary_id, month, referral_id, amount)
+  select beneficiary_id, to_char(created_at at time zone 'UTC', 'YYYY-MM'), referral_id, sum(amount)
+  from referral_rewards group by 1, 2, 3`);
+await db.execute(sql`
+  update referral_closure c set last_rewarded_at = r.at
+  from (select referral_id, max(created_at) as at from referral_rewards group by 1) r
+  where c.ancestor_id = ${owner} and c.descendant_id = r.referral_id`);
 await db.execute(sql`
   insert into referral_hits (referrer_id, visitor, origin, created_at)
   select ${owner}, 'bench-visitor-' || g, 'bench-origin-' || g, now() - (g % 60) * interval '1 day'

@@ -357,6 +357,15 @@ describe('rewards', () => {
     );
     expect((await rewardsOf('promotion:32')).map((r) => r.status)).toEqual(['reversed', 'reversed', 'reversed']);
     expect(await ledgerSum(c.id, 'reward_pending')).toBe('0');
+    // The screen's rollup agrees with the rewards themselves, status by status.
+    const rollup = await t.database.db.execute(sql`
+      select r.beneficiary_id, r.status, sum(r.amount)::text as rewards,
+        (select coalesce(sum(d.amount), 0)::text from referral_income_days d
+          where d.beneficiary_id = r.beneficiary_id and d.status = r.status) as rolled
+      from referral_rewards r group by 1, 2`);
+    const rows = (rollup as unknown as { rows: { rewards: string; rolled: string }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.rolled).toBe(row.rewards);
   });
 });
 

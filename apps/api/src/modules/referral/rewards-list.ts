@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReferralRewards, ReferralRewardsQuery } from '@app/shared/schemas/referral';
 import type { Db } from '../../db/client';
-import { referralFlags, referralRewards, users } from '../../db/schema';
+import { referralFlags, referralIncomeDays, referralRewards, users } from '../../db/schema';
 import { fromWei } from '../../lib/wei';
 import { maskName } from './stats';
 
@@ -11,10 +11,17 @@ export async function listRewards(db: Db, userId: number, query: ReferralRewards
   if (query.source) conditions.push(eq(referralRewards.source, query.source));
   if (query.status) conditions.push(eq(referralRewards.status, query.status));
   const where = and(...conditions);
+  // The count comes from the day rollup: counting 100,000 rewards would cost more than the page.
   const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(referralRewards)
-    .where(where);
+    .select({ total: sql<number>`coalesce(sum(${referralIncomeDays.rewards}), 0)::int` })
+    .from(referralIncomeDays)
+    .where(
+      and(
+        eq(referralIncomeDays.beneficiaryId, userId),
+        query.source ? eq(referralIncomeDays.source, query.source) : undefined,
+        query.status ? eq(referralIncomeDays.status, query.status) : undefined,
+      ),
+    );
   const rows = await db
     .select({
       reward: referralRewards,

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { referralFlags, referralRewards, wallets, type LedgerAccount } from '../../db/schema';
 import { publish } from '../../events/event-bus';
 import { fixTree, uplineOf } from './closure';
+import { tallyEarned, tallyMoved } from './rollups';
 import { selfReferralOf } from './self-referral';
 
 /** What the referral programme needs of the ledger (crypto/ledger.ts), handed in by the composition. */
@@ -33,6 +34,8 @@ export interface Grant {
   referralId: number;
   /** The reward of levels 1, 2 and 3. */
   amounts: readonly bigint[];
+  /** The app's clock: when it was earned. */
+  earnedAt: Date;
   holdUntil: Date;
 }
 
@@ -74,10 +77,18 @@ export async function grant(tx: Tx, ledger: LedgerPort, g: Grant): Promise<numbe
         amount: amount.toString(),
         status: 'pending',
         releaseAt: g.holdUntil,
+        createdAt: g.earnedAt,
       })
       .onConflictDoNothing()
       .returning({ id: referralRewards.id });
     if (!reward) continue;
+    await tallyEarned(tx, {
+      beneficiaryId: ancestorId,
+      referralId: g.referralId,
+      source: g.source,
+      amount,
+      createdAt: g.earnedAt,
+    });
     await ledger.post(tx, {
       memo: `referral reward ${reward.id} held`,
       postings: [
@@ -119,6 +130,7 @@ export async function releaseDue(db: Db, ledger: LedgerPort, now: Date, batch = 
         .returning();
       if (!reward) return false;
       const amount = BigInt(reward.amount);
+      await tallyMoved(tx, { ...reward, amount }, 'pending', 'available');
       await ledger.post(tx, {
         memo: `referral reward ${reward.id} released`,
         postings: [
@@ -160,6 +172,7 @@ export async function reverse(tx: Tx, ledger: LedgerPort, sourceRef: string, now
         .where(and(eq(referralRewards.id, row.id), eq(referralRewards.status, 'pending')))
         .returning({ id: referralRewards.id });
       if (!claimed) continue;
+      await tallyMoved(tx, { ...row, amount }, 'pending', 'reversed');
       await ledger.post(tx, {
         memo: `referral reward ${row.id} reversed`,
         postings: [
@@ -184,6 +197,7 @@ export async function reverse(tx: Tx, ledger: LedgerPort, sourceRef: string, now
         .where(and(eq(referralRewards.id, row.id), eq(referralRewards.status, 'available')))
         .returning({ id: referralRewards.id });
       if (!claimed) continue;
+      await tallyMoved(tx, { ...row, amount }, 'available', 'clawed_back');
       if (taken > 0n)
         await ledger.post(tx, {
           memo: `referral reward ${row.id} clawed back`,

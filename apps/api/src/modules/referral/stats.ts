@@ -33,8 +33,8 @@ interface Sums {
 
 /**
  * GET /referral/stats: the referral screen's figures from the rewards (themselves mirrored in the
- * ledger) for the period (the last 7, 14 or 30 UTC days, today included). The sums read the
- * rewards' covering index (beneficiary, created_at, source, status, amount) only.
+ * ledger) for the period (the last 7, 14 or 30 UTC days, today included), read from the rollups the
+ * rewards keep in their own transactions.
  */
 export async function referralStats(
   db: Db,
@@ -46,25 +46,28 @@ export async function referralStats(
   const since = new Date(utcDay(now) - (days - 1) * DAY);
   const today = new Date(now);
   const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
-  const earned = sql`r.status in ('pending', 'available')`;
-  const inPeriod = sql`r.created_at >= ${since}`;
+  const sinceDay = since.toISOString().slice(0, 10);
+  const monthDay = monthStart.toISOString().slice(0, 10);
+  const earned = sql`d.status in ('pending', 'available')`;
+  const inPeriod = sql`d.day >= ${sinceDay}::date`;
   const sumWhere = (condition: ReturnType<typeof sql>) =>
-    sql`coalesce(sum(r.amount) filter (where ${condition}), 0)::text`;
+    sql`coalesce(sum(d.amount) filter (where ${condition}), 0)::text`;
 
+  // The sums read the day rollup (rollups.ts): a few rows per day, however many rewards.
   const [sums] = await rowsOf<Sums>(
     db,
     sql`select
       ${sumWhere(earned)} as total,
-      ${sumWhere(sql`${earned} and r.created_at >= ${monthStart}`)} as month,
-      ${sumWhere(sql`r.status = 'pending'`)} as pending,
-      ${sumWhere(sql`r.status = 'available'`)} as available,
+      ${sumWhere(sql`${earned} and d.day >= ${monthDay}::date`)} as month,
+      ${sumWhere(sql`d.status = 'pending'`)} as pending,
+      ${sumWhere(sql`d.status = 'available'`)} as available,
       ${sumWhere(sql`${earned} and ${inPeriod}`)} as income,
-      ${sumWhere(sql`${earned} and ${inPeriod} and r.source = 'basic_meeting'`)} as basic_meeting,
-      ${sumWhere(sql`${earned} and ${inPeriod} and r.source = 'paid_meeting'`)} as paid_meeting,
-      ${sumWhere(sql`${earned} and ${inPeriod} and r.source = 'business_purchase'`)} as business_purchase,
-      (select count(distinct a.referral_id)::int from referral_rewards a
-        where a.beneficiary_id = ${userId} and a.created_at >= ${since} and a.status in ('pending', 'available')) as active
-    from referral_rewards r where r.beneficiary_id = ${userId}`,
+      ${sumWhere(sql`${earned} and ${inPeriod} and d.source = 'basic_meeting'`)} as basic_meeting,
+      ${sumWhere(sql`${earned} and ${inPeriod} and d.source = 'paid_meeting'`)} as paid_meeting,
+      ${sumWhere(sql`${earned} and ${inPeriod} and d.source = 'business_purchase'`)} as business_purchase,
+      (select count(*)::int from referral_closure a
+        where a.ancestor_id = ${userId} and a.last_rewarded_at >= ${since}) as active
+    from referral_income_days d where d.beneficiary_id = ${userId}`,
   );
   const [counts] = await rowsOf<{ attracted: number; hits: number; registrations: number }>(
     db,
@@ -77,31 +80,30 @@ export async function referralStats(
   const daily = await rowsOf<{ day: string; income: string; registrations: number }>(
     db,
     sql`with days as (
-      select generate_series(${since}::timestamptz, ${since}::timestamptz + make_interval(days => ${days - 1}), interval '1 day') as day
+      select (${sinceDay}::date + n) as day from generate_series(0, ${days - 1}) n
     ), income as (
-      select date_trunc('day', r.created_at at time zone 'UTC') as day, sum(r.amount) as amount
-      from referral_rewards r
-      where r.beneficiary_id = ${userId} and ${inPeriod} and ${earned}
-      group by 1
+      select d.day, sum(d.amount) as amount from referral_income_days d
+      where d.beneficiary_id = ${userId} and ${inPeriod} and ${earned}
+      group by d.day
     ), joined as (
-      select date_trunc('day', c.created_at at time zone 'UTC') as day, count(*)::int as n
+      select (c.created_at at time zone 'UTC')::date as day, count(*)::int as n
       from referral_closure c
       where c.ancestor_id = ${userId} and c.created_at >= ${since} and c.depth = 1
       group by 1
     )
-    select to_char(days.day at time zone 'UTC', 'YYYY-MM-DD') as day,
+    select to_char(days.day, 'YYYY-MM-DD') as day,
       coalesce(income.amount, 0)::text as income, coalesce(joined.n, 0) as registrations
     from days
-    left join income on income.day = (days.day at time zone 'UTC')
-    left join joined on joined.day = (days.day at time zone 'UTC')
+    left join income on income.day = days.day
+    left join joined on joined.day = days.day
     order by days.day`,
   );
   const top = await rowsOf<{ username: string; income: string }>(
     db,
     sql`with best as (
-      select r.referral_id, sum(r.amount) as amount from referral_rewards r
-      where r.beneficiary_id = ${userId} and r.created_at >= ${monthStart} and ${earned}
-      group by r.referral_id order by amount desc limit 5
+      select m.referral_id, m.amount from referral_income_months m
+      where m.beneficiary_id = ${userId} and m.month = ${monthDay.slice(0, 7)} and m.amount > 0
+      order by m.amount desc limit 5
     )
     select ${usernameSql} as username, best.amount::text as income
     from best join users u on u.id = best.referral_id order by best.amount desc`,

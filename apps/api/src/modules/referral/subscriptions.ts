@@ -84,6 +84,7 @@ export function subscribeRewards(
         sourceRef: `meeting:${meetingId}`,
         referralId,
         amounts,
+        earnedAt: new Date(now()),
         holdUntil: holdingTime(rules, now),
       });
     }
@@ -100,6 +101,7 @@ export function subscribeRewards(
         sourceRef: `purchase:${purchaseId}`,
         referralId: parentId,
         amounts: levels(share, rules.paidMeetingPercent),
+        earnedAt: new Date(now()),
         holdUntil: holdingTime(rules, now),
       });
     }
@@ -114,6 +116,7 @@ export function subscribeRewards(
       sourceRef: `purchase:${purchaseId}`,
       referralId: userId,
       amounts: levels(BigInt(price), rules.businessPercent),
+      earnedAt: new Date(now()),
       holdUntil: holdingTime(rules, now),
     });
   });
@@ -126,6 +129,7 @@ export function subscribeRewards(
       sourceRef: `promotion:${promotionId}`,
       referralId: userId,
       amounts: levels(BigInt(price), rules.businessPercent),
+      earnedAt: new Date(now()),
       holdUntil: holdingTime(rules, now),
     });
   });
