@@ -148,6 +148,14 @@ describe('KYC', () => {
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes).toEqual([200, 409]);
     expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('KYC_VERSION_CONFLICT');
+    // The winner's audit row: who, as what, in which request, the status before and after.
+    const winner = a.statusCode === 200 ? gold : platinum;
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'kyc.decide' and ${auditLog.targetId} = ${String(id)}`);
+    expect(audit).toMatchObject({ actorId: winner.id, actorRole: 'moderator', before: { status: 'requested' } });
+    expect(audit!.requestId).toBeTruthy();
   });
 
   it('resubmits after a rejection, makes the rejection after the cap final with four eyes', async () => {

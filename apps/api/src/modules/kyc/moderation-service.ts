@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { kycApplications, kycAttempts, users, type PendingKycDecision } from '../../db/schema';
 import { publish } from '../../events/event-bus';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { attemptView, attemptsOf, photosOf, type ApplicationRow } from './application-view';
 import { DUPLICATE_MAX_DISTANCE } from './kyc-image';
 import type { KycDeps } from './kyc-deps';
@@ -218,16 +218,15 @@ export async function getApplicationDetail(
   deps: KycDeps,
   staff: Staff,
   id: number,
-  ip: string | null,
+  actor: AuditActor,
 ): Promise<KycDetail> {
   const row = await loadJoined(deps.db, id, false);
   if (!mayReview(staff, row.app)) throw new AppError('KYC_LEVEL_TOO_HIGH');
   await recordAudit(deps.db, {
-    actorId: staff.id,
     action: 'kyc.application.view',
     targetType: 'kyc_application',
     targetId: id,
-    ip,
+    ...actor,
   });
   return detailOf(deps.db, deps, staff, row);
 }
@@ -250,7 +249,7 @@ async function underLock<T>(
   });
 }
 
-export async function claimApplication(deps: KycDeps, staff: Staff, id: number, release: boolean, ip: string | null) {
+export async function claimApplication(deps: KycDeps, staff: Staff, id: number, release: boolean, actor: AuditActor) {
   return underLock(deps, staff, id, null, async (tx, { app }) => {
     const now = deps.now();
     const heldByOther =
@@ -266,22 +265,21 @@ export async function claimApplication(deps: KycDeps, staff: Staff, id: number, 
         .where(eq(kycApplications.id, id));
     }
     await recordAudit(tx, {
-      actorId: staff.id,
       action: release ? 'kyc.release' : 'kyc.claim',
       targetType: 'kyc_application',
       targetId: id,
-      ip,
+      ...actor,
     });
   });
 }
 
-export async function saveInternalNote(deps: KycDeps, staff: Staff, id: number, note: string, ip: string | null) {
+export async function saveInternalNote(deps: KycDeps, staff: Staff, id: number, note: string, actor: AuditActor) {
   return underLock(deps, staff, id, null, async (tx, { app }) => {
     await tx
       .update(kycApplications)
       .set({ internalNote: note || null, version: app.version + 1, updatedAt: deps.now() })
       .where(eq(kycApplications.id, id));
-    await recordAudit(tx, { actorId: staff.id, action: 'kyc.note', targetType: 'kyc_application', targetId: id, ip });
+    await recordAudit(tx, { ...actor, action: 'kyc.note', targetType: 'kyc_application', targetId: id });
   });
 }
 
@@ -300,7 +298,7 @@ async function applyDecision(
   deps: KycDeps,
   app: ApplicationRow,
   decision: Decision,
-  by: { decidedBy: number; confirmedBy: number | null; ip: string | null; actorId: number },
+  by: { decidedBy: number; confirmedBy: number | null; actor: AuditActor },
 ) {
   const now = deps.now();
   const countsAsRejection = !decision.revocation && decision.status !== 'approved' && app.status === 'requested';
@@ -349,7 +347,7 @@ async function applyDecision(
     maxNftType: decision.status === 'approved' ? decision.maxNftType : null,
   });
   await recordAudit(tx, {
-    actorId: by.actorId,
+    ...by.actor,
     action: by.confirmedBy ? 'kyc.decision.confirm' : 'kyc.decide',
     targetType: 'kyc_application',
     targetId: app.id,
@@ -361,7 +359,8 @@ async function applyDecision(
       revocation: decision.revocation,
       decidedBy: by.decidedBy,
     },
-    ip: by.ip,
+    before: { status: app.status },
+    after: { status: decision.status, maxNftType: decision.maxNftType },
   });
 }
 
@@ -376,7 +375,7 @@ export async function decideApplication(
   staff: Staff,
   id: number,
   body: KycDecisionRequest,
-  ip: string | null,
+  actor: AuditActor,
 ): Promise<KycDetail> {
   return underLock(deps, staff, id, body.version, async (tx, { app }) => {
     if (app.pendingDecision) throw new AppError('KYC_CONFIRMATION_PENDING');
@@ -422,16 +421,15 @@ export async function decideApplication(
         .set({ pendingDecision: pending, version: app.version + 1, updatedAt: deps.now() })
         .where(eq(kycApplications.id, id));
       await recordAudit(tx, {
-        actorId: staff.id,
         action: 'kyc.decision.propose',
         targetType: 'kyc_application',
         targetId: id,
         details: { status, from: app.status, reasonCode: decision.reasonCode, revocation },
-        ip,
+        ...actor,
       });
       return;
     }
-    await applyDecision(tx, deps, app, decision, { decidedBy: staff.id, confirmedBy: null, actorId: staff.id, ip });
+    await applyDecision(tx, deps, app, decision, { decidedBy: staff.id, confirmedBy: null, actor });
   });
 }
 
@@ -441,7 +439,7 @@ export async function confirmDecision(
   staff: Staff,
   id: number,
   body: { confirm: boolean; version: number },
-  ip: string | null,
+  actor: AuditActor,
 ): Promise<KycDetail> {
   return underLock(deps, staff, id, body.version, async (tx, { app }) => {
     const pending = app.pendingDecision;
@@ -453,12 +451,11 @@ export async function confirmDecision(
         .set({ pendingDecision: null, version: app.version + 1, updatedAt: deps.now() })
         .where(eq(kycApplications.id, id));
       await recordAudit(tx, {
-        actorId: staff.id,
         action: 'kyc.decision.discard',
         targetType: 'kyc_application',
         targetId: id,
         details: { status: pending.status, proposedBy: pending.proposedBy },
-        ip,
+        ...actor,
       });
       return;
     }
@@ -474,7 +471,7 @@ export async function confirmDecision(
         internalNote: pending.internalNote,
         revocation: pending.revocation,
       },
-      { decidedBy: pending.proposedBy, confirmedBy: staff.id, actorId: staff.id, ip },
+      { decidedBy: pending.proposedBy, confirmedBy: staff.id, actor },
     );
   });
 }

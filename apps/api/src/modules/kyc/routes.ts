@@ -24,6 +24,7 @@ import {
   listApplications,
   saveInternalNote,
 } from './moderation-service';
+import { auditActor } from '../audit/record-audit';
 import { designateStaff, listStaff, staffOf } from './staff';
 
 const idParams = z.object({ id: mediaIdSchema });
@@ -114,7 +115,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
         response: { 200: kycDetailSchema },
       },
     },
-    async (request) => getApplicationDetail(deps, await staff(request), request.params.id, request.ip),
+    async (request) => getApplicationDetail(deps, await staff(request), request.params.id, auditActor(request)),
   );
   app.patch(
     '/moderate/:id',
@@ -129,7 +130,8 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
         response: { 200: kycDetailSchema },
       },
     },
-    async (request) => decideApplication(deps, await staff(request), request.params.id, request.body, request.ip),
+    async (request) =>
+      decideApplication(deps, await staff(request), request.params.id, request.body, auditActor(request)),
   );
   app.post(
     '/moderate/:id/confirm',
@@ -144,7 +146,8 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
         response: { 200: kycDetailSchema },
       },
     },
-    async (request) => confirmDecision(deps, await staff(request), request.params.id, request.body, request.ip),
+    async (request) =>
+      confirmDecision(deps, await staff(request), request.params.id, request.body, auditActor(request)),
   );
   app.post(
     '/moderate/:id/claim',
@@ -158,7 +161,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
         response: { 200: kycDetailSchema },
       },
     },
-    async (request) => claimApplication(deps, await staff(request), request.params.id, false, request.ip),
+    async (request) => claimApplication(deps, await staff(request), request.params.id, false, auditActor(request)),
   );
   app.delete(
     '/moderate/:id/claim',
@@ -172,7 +175,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
         response: { 200: kycDetailSchema },
       },
     },
-    async (request) => claimApplication(deps, await staff(request), request.params.id, true, request.ip),
+    async (request) => claimApplication(deps, await staff(request), request.params.id, true, auditActor(request)),
   );
   app.put(
     '/moderate/:id/note',
@@ -188,7 +191,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
       },
     },
     async (request) =>
-      saveInternalNote(deps, await staff(request), request.params.id, request.body.internalNote, request.ip),
+      saveInternalNote(deps, await staff(request), request.params.id, request.body.internalNote, auditActor(request)),
   );
 
   app.get(
