@@ -19,11 +19,11 @@ import { seededUsers, signIn } from './support/tokens';
  *
  * The app's first screens (issue 19; measured here before it, the issue's figures in brackets): a
  * guest's login and registration screens, 317 KB in 65 files each (336 KB in 54), and the
- * signed-in market, 342 KB in 83 files (370 KB in 65). The market holds the issue's 250 KB. The auth screens hold what they load now:
- * the issue's 200 KB is below what the app's start chunk alone weighs (React DOM, the data router,
- * MUI, i18next and TanStack Query, 189 KB), so it needs those screens served like the public pages
- * (rendered by the server, hydrated by the public bundle). See
- * docs/decisions/032-first-load-budgets.md.
+ * signed-in market, 342 KB in 83 files (370 KB in 65). The market holds the issue's 250 KB. The
+ * auth screens hold what they load now: the issue's 200 KB is below what the app's start chunk
+ * alone weighs (React DOM, the data router, MUI, i18next and TanStack Query: 189 KB), so it needs
+ * those screens served like the public pages (rendered by the server, hydrated by the public
+ * bundle). See docs/decisions/032-first-load-budgets.md.
  */
 const BUDGETS = [
   { name: 'the start page', path: '/', kb: 170, ready: (page: Page) => page.getByTestId('home') },
