@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { ADMIN_CLIENT_ENVS } from '@app/shared/constants';
 import { api } from '../lib/api-client';
+import { rememberReferralCode } from '../lib/referral-code';
 import { session } from '../lib/session';
 import { getPublicConfig } from '../lib/public-config';
 
@@ -37,9 +38,11 @@ export function redirectTo(to: string) {
 /**
  * /ref/{promocode}: the visit is counted (GET /api/referral/track/{code}) and the visitor goes on to
  * registration with the promo code as a query value; a slow or failed count never holds them up.
+ * The code is also kept for the tab, so a sign-in with the provider instead of the form saves it.
  */
 export function referralRedirect({ params }: { params: { promocode?: string } }) {
   const code = params.promocode ?? '';
   if (code) void api(`/referral/track/${encodeURIComponent(code)}`).catch(() => undefined);
+  if (code) rememberReferralCode(code);
   return redirect(code ? `/auth/register?promocode=${encodeURIComponent(code)}` : '/auth/register');
 }

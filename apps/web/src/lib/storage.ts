@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   // Beyond SPEC.md: what the cookie banner's answer granted, and the install offer's visit count.
   consents: 'consents',
   installAppOffer: 'install-app-offer',
+  // The promo code of a referral link, kept for a sign-in with the provider (which skips the form).
+  referralCode: 'referral_code',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
