@@ -58,24 +58,33 @@ export async function listReferrals(
     );
   if (query.search) {
     const like = likeText(query.search);
-    filters.push(sql`exists (select 1 from users s where s.id = c.descendant_id and (s.domain ilike ${like}
-      or s.first_name ilike ${like} or s.last_name ilike ${like}
-      or concat_ws(' ', s.first_name, s.last_name) ilike ${like}))`);
+    // The full name covers the first and the last name alone.
+    filters.push(sql`exists (select 1 from users s where s.id = c.descendant_id
+      and (s.domain ilike ${like} or concat_ws(' ', s.first_name, s.last_name) ilike ${like}))`);
   }
   const where = sql.join([sql`c.ancestor_id = ${callerId}`, ...filters], sql` and `);
 
-  const [{ total } = { total: 0 }] = await rowsOf<{ total: number }>(
+  // A search reads every referral's name once: the page and the count come from that one pass.
+  const matched = await rowsOf<{ id: number; depth: number; total: number }>(
     db,
-    sql`select count(*)::int as total from referral_closure c where ${where}`,
+    sql`select c.descendant_id as id, c.depth, ${query.search ? sql`count(*) over ()::int` : sql`0`} as total
+      from referral_closure c
+      where ${where}
+      order by c.depth, c.descendant_id desc
+      offset ${query.offset} limit ${query.limit}`,
   );
+  const total =
+    query.search && matched.length
+      ? matched[0]!.total
+      : (
+          await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from referral_closure c where ${where}`)
+        )[0]!.total;
+  if (!matched.length) return { total, items: [] };
   const rows = await rowsOf<Row>(
     db,
     sql`
     with page as (
-      select c.descendant_id as id, c.depth from referral_closure c
-      where ${where}
-      order by c.depth, c.descendant_id desc
-      offset ${query.offset} limit ${query.limit}
+      select * from unnest(${`{${matched.map((m) => m.id).join(',')}}`}::int[], ${`{${matched.map((m) => m.depth).join(',')}}`}::int[]) as p(id, depth)
     )
     select u.id, ${usernameSql} as username, page.depth,
       exists (select 1 from companies co where co.owner_id = u.id) as business,
