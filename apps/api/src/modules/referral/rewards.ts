@@ -108,45 +108,55 @@ export async function grant(tx: Tx, ledger: LedgerPort, g: Grant): Promise<numbe
 }
 
 /**
- * Releases held rewards whose time came: the held amount leaves reward_pending and the treasury is
- * asked to pay it (payout.requested), so the USDT really reaches the custodial address and the
- * deposit watcher credits it as a REWARD (decision 030). Each reward is claimed by its status, so
- * two sweeps never release one twice. Resolves how many it released.
+ * Releases held rewards whose time came, one person at a time: the held amounts leave
+ * reward_pending and the treasury is asked to pay their sum in one transfer (payout.requested, ref =
+ * the smallest reward id of the batch, which no other batch can have), so the USDT really reaches the
+ * custodial address and the deposit watcher credits it as a REWARD (decision 030). One transfer
+ * per person and sweep, not per reward: a 0.10 USDT reward would not pay its own gas. Each reward is
+ * claimed by its status, so two sweeps never release one twice. Resolves how many it released.
  */
-export async function releaseDue(db: Db, ledger: LedgerPort, now: Date, batch = 100): Promise<number> {
+export async function releaseDue(db: Db, ledger: LedgerPort, now: Date, people = 100): Promise<number> {
   const due = await db
-    .select({ id: referralRewards.id })
+    .selectDistinct({ beneficiaryId: referralRewards.beneficiaryId })
     .from(referralRewards)
     .where(and(eq(referralRewards.status, 'pending'), lte(referralRewards.releaseAt, now)))
-    .orderBy(asc(referralRewards.releaseAt))
-    .limit(batch);
+    .limit(people);
   let released = 0;
-  for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
-      const [reward] = await tx
+  for (const { beneficiaryId } of due) {
+    released += await db.transaction(async (tx) => {
+      const rewards = await tx
         .update(referralRewards)
         .set({ status: 'available', settledAt: now })
-        .where(and(eq(referralRewards.id, id), eq(referralRewards.status, 'pending')))
+        .where(
+          and(
+            eq(referralRewards.beneficiaryId, beneficiaryId),
+            eq(referralRewards.status, 'pending'),
+            lte(referralRewards.releaseAt, now),
+          ),
+        )
         .returning();
-      if (!reward) return false;
-      const amount = BigInt(reward.amount);
-      await tallyMoved(tx, { ...reward, amount }, 'pending', 'available');
-      await ledger.post(tx, {
-        memo: `referral reward ${reward.id} released`,
-        postings: [
-          { account: 'reward_pending', userId: reward.beneficiaryId, amount: -amount },
-          { account: fundOf(reward.source), amount },
-        ],
-      });
+      if (!rewards.length) return 0;
+      let total = 0n;
+      for (const reward of rewards) {
+        const amount = BigInt(reward.amount);
+        total += amount;
+        await tallyMoved(tx, { ...reward, amount }, 'pending', 'available');
+        await ledger.post(tx, {
+          memo: `referral reward ${reward.id} released`,
+          postings: [
+            { account: 'reward_pending', userId: beneficiaryId, amount: -amount },
+            { account: fundOf(reward.source), amount },
+          ],
+        });
+      }
       await publish(tx, 'payout.requested', {
-        userId: reward.beneficiaryId,
-        amount: reward.amount,
+        userId: beneficiaryId,
+        amount: total.toString(),
         purpose: 'referral',
-        refId: reward.id,
+        refId: Math.min(...rewards.map((r) => r.id)),
       });
-      return true;
+      return rewards.length;
     });
-    if (done) released += 1;
   }
   return released;
 }
