@@ -70,6 +70,8 @@ export const referralRewards = pgTable(
     releaseAt: at('release_at').notNull(),
     /** What a clawback could not take back because the person had already spent it. */
     unrecovered: wei('unrecovered'),
+    /** The treasury transfer that paid it (released rewards). */
+    payoutId: integer('payout_id'),
     settledAt: at('settled_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -80,6 +82,9 @@ export const referralRewards = pgTable(
     index('referral_rewards_from_idx').on(t.beneficiaryId, t.referralId, t.amount),
     index('referral_rewards_page_idx').on(t.beneficiaryId, t.id),
     index('referral_rewards_source_ref_idx').on(t.sourceRef),
+    index('referral_rewards_payout_idx')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} is not null`),
     index('referral_rewards_due_idx')
       .on(t.releaseAt)
       .where(sql`${t.status} = 'pending'`),
@@ -156,4 +161,23 @@ export const referralIncomeMonths = pgTable(
     primaryKey({ columns: [t.beneficiaryId, t.month, t.referralId] }),
     index('referral_income_months_top_idx').on(t.beneficiaryId, t.month, t.amount),
   ],
+);
+
+/**
+ * One treasury transfer of a person's released rewards (its id is the payout's ref). A failed one
+ * puts its rewards back on hold, and a later sweep pays them with a new transfer.
+ */
+export const referralPayouts = pgTable(
+  'referral_payouts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: wei('amount').notNull(),
+    status: text('status', { enum: ['requested', 'paid', 'failed'] }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [index('referral_payouts_beneficiary_idx').on(t.beneficiaryId, t.id)],
 );
