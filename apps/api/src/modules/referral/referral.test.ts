@@ -17,6 +17,7 @@ import {
   nfts,
   referralClosure,
   referralFlags,
+  referralPayouts,
   referralRewards,
   wallets,
   withdrawAddresses,
@@ -314,6 +315,37 @@ describe('rewards', () => {
       expect.objectContaining({ purpose: 'referral', amount: pendingBefore.toString() }),
     ]);
     expect(await t.services.referral.releaseDue()).toBe(0);
+
+    // The treasury could not send it: the rewards are held again, and a later sweep pays them anew.
+    const [first] = await t.database.db.select().from(referralPayouts).where(eq(referralPayouts.beneficiaryId, c.id));
+    const failed = await deliver(
+      'payout.settled',
+      { userId: c.id, purpose: 'referral', refId: first!.id, outcome: 'failed' },
+      'referral-payout-settled',
+    );
+    await redeliver(failed, 'referral-payout-settled');
+    expect(await ledgerSum(c.id, 'reward_pending')).toBe(pendingBefore.toString());
+    expect((await rewardsOf('purchase:70001')).map((r) => r.status)).toEqual(['pending', 'available', 'available']);
+    expect(await t.services.referral.releaseDue()).toBe(0);
+    t.services.clock.advance(61 * 60_000);
+    expect(await t.services.referral.releaseDue()).toBe(4);
+    const payouts2 = await t.database.db
+      .select()
+      .from(referralPayouts)
+      .where(eq(referralPayouts.beneficiaryId, c.id))
+      .orderBy(referralPayouts.id);
+    expect(payouts2.map((p) => [p.status, p.amount])).toEqual([
+      ['failed', pendingBefore.toString()],
+      ['requested', pendingBefore.toString()],
+    ]);
+    await deliver(
+      'payout.settled',
+      { userId: c.id, purpose: 'referral', refId: payouts2[1]!.id, outcome: 'paid' },
+      'referral-payout-settled',
+    );
+    const [paid] = await t.database.db.select().from(referralPayouts).where(eq(referralPayouts.id, payouts2[1]!.id));
+    expect(paid!.status).toBe('paid');
+    expect(await ledgerSum(c.id, 'reward_pending')).toBe('0');
   });
 
   it('a refund reverses held rewards and claws back paid ones with a negative row', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { ReferralRewardSource } from '@app/shared/schemas/referral';
 import type { Db, Tx } from '../../db/client';
-import { referralFlags, referralRewards, wallets, type LedgerAccount } from '../../db/schema';
+import { referralFlags, referralPayouts, referralRewards, wallets, type LedgerAccount } from '../../db/schema';
 import { publish } from '../../events/event-bus';
 import { fixTree, uplineOf } from './closure';
 import { tallyEarned, tallyMoved } from './rollups';
@@ -16,6 +16,9 @@ export interface LedgerPort {
   lockWallet(tx: Tx, userId: number): Promise<void>;
   balancesOf(tx: Tx, userId: number): Promise<{ available: bigint }>;
 }
+
+/** The treasury payouts of the referral programme (`payout.requested` purpose). */
+export const REFERRAL_PAYOUT = 'referral';
 
 /** A reward's money comes from the platform's revenue, or for a minted token's sale from its referral pool. */
 const fundOf = (source: ReferralRewardSource): LedgerAccount =>
@@ -149,11 +152,24 @@ export async function releaseDue(db: Db, ledger: LedgerPort, now: Date, people =
           ],
         });
       }
+      const [payout] = await tx
+        .insert(referralPayouts)
+        .values({ beneficiaryId, amount: total.toString(), status: 'requested' })
+        .returning({ id: referralPayouts.id });
+      await tx
+        .update(referralRewards)
+        .set({ payoutId: payout!.id })
+        .where(
+          inArray(
+            referralRewards.id,
+            rewards.map((r) => r.id),
+          ),
+        );
       await publish(tx, 'payout.requested', {
         userId: beneficiaryId,
         amount: total.toString(),
-        purpose: 'referral',
-        refId: Math.min(...rewards.map((r) => r.id)),
+        purpose: REFERRAL_PAYOUT,
+        refId: payout!.id,
       });
       return rewards.length;
     });
@@ -220,4 +236,43 @@ export async function reverse(tx: Tx, ledger: LedgerPort, sourceRef: string, now
     undone += 1;
   }
   return undone;
+}
+
+/** How long rewards of a failed payout wait before the next try. */
+const RETRY_MS = 60 * 60_000;
+
+/**
+ * The treasury's answer to a referral payout: paid, or failed, when its rewards go back on hold
+ * (the amounts back onto reward_pending) for an hour, and a later sweep pays them with
+ * a new transfer. Claimed by the payout's status, so an answer delivered twice changes nothing.
+ */
+export async function settlePayout(
+  tx: Tx,
+  ledger: LedgerPort,
+  payoutId: number,
+  outcome: 'paid' | 'failed',
+  now: Date,
+): Promise<void> {
+  const [payout] = await tx
+    .update(referralPayouts)
+    .set({ status: outcome, settledAt: now })
+    .where(and(eq(referralPayouts.id, payoutId), eq(referralPayouts.status, 'requested')))
+    .returning();
+  if (!payout || outcome === 'paid') return;
+  const rewards = await tx
+    .update(referralRewards)
+    .set({ status: 'pending', payoutId: null, settledAt: null, releaseAt: new Date(now.getTime() + RETRY_MS) })
+    .where(and(eq(referralRewards.payoutId, payoutId), eq(referralRewards.status, 'available')))
+    .returning();
+  for (const reward of rewards) {
+    const amount = BigInt(reward.amount);
+    await tallyMoved(tx, { ...reward, amount }, 'available', 'pending');
+    await ledger.post(tx, {
+      memo: `referral reward ${reward.id} held again (payout ${payoutId} failed)`,
+      postings: [
+        { account: fundOf(reward.source), amount: -amount },
+        { account: 'reward_pending', userId: reward.beneficiaryId, amount },
+      ],
+    });
+  }
 }

@@ -6,7 +6,7 @@ import { nfts, referralFlags, referralMeetingDays } from '../../db/schema';
 import type { EventBus } from '../../events/event-bus';
 import { toWei } from '../../lib/wei';
 import { fixTree, isAbove, uplineOf } from './closure';
-import { grant, percentOf, reverse, type LedgerPort } from './rewards';
+import { grant, percentOf, REFERRAL_PAYOUT, reverse, settlePayout, type LedgerPort } from './rewards';
 import { selfReferralOf } from './self-referral';
 
 export interface RewardRules {
@@ -140,5 +140,11 @@ export function subscribeRewards(
 
   events.subscribe('promotion.refunded', 'referral-promotion-refund', async (event, tx) => {
     await reverse(tx, ledger, `promotion:${event.payload.promotionId}`, new Date(now()));
+  });
+
+  events.subscribe('payout.settled', 'referral-payout-settled', async (event, tx) => {
+    const { purpose, refId, outcome } = event.payload;
+    if (purpose !== REFERRAL_PAYOUT) return;
+    await settlePayout(tx, ledger, refId, outcome, new Date(now()));
   });
 }
