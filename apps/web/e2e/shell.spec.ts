@@ -190,6 +190,6 @@ test.describe('code splitting', () => {
     const later = [...scripts].filter((s) => !home.has(s));
     expect(later.length).toBeGreaterThan(0);
     expect(later.some((s) => s.includes('section-layout'))).toBe(true);
-    expect([...home].some((s) => s.includes('section-layout') || s.includes('coming-soon'))).toBe(false);
+    expect([...home].some((s) => s.includes('section-layout'))).toBe(false);
   });
 });

@@ -66,7 +66,9 @@ test('in production the admin area opens on its own host, after the admin enrols
   await expect(codeCard.getByRole('heading', { name: 'Подтвердите, что это вы' })).toBeVisible();
   await codeCard.getByLabel('Код из приложения').fill('000000');
   await codeCard.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(tablet.getByTestId('staff-code-error')).toHaveText('Код неверный. Проверьте время на телефоне и попробуйте ещё раз');
+  await expect(tablet.getByTestId('staff-code-error')).toHaveText(
+    'Код неверный. Проверьте время на телефоне и попробуйте ещё раз',
+  );
   await reviewShot(tablet, 'staff-code-820');
   // The next step's code: the one the enrolment used may not be replayed.
   await codeCard.getByLabel('Код из приложения').fill(totpCode(secret, 30_000));

@@ -15,13 +15,6 @@ const publicPage = (path: string): Pick<RouteObject, 'lazy' | 'handle'> => {
   };
 };
 
-const comingSoon =
-  (screen: string): RouteObject['lazy'] =>
-  async () => {
-    const { ComingSoonPage } = await import('../features/coming-soon/components/coming-soon-page');
-    return { Component: () => <ComingSoonPage screen={screen} /> };
-  };
-
 const authScreen =
   (mode: AuthMode): RouteObject['lazy'] =>
   async () => {
@@ -138,9 +131,6 @@ const controlAuditPage: RouteObject['lazy'] = async () => {
   const { ControlAuditRoute } = await import('./pages/control-audit-route');
   return { Component: ControlAuditRoute };
 };
-
-const page = (screen: string, extra: Partial<RouteObject> = {}): RouteObject =>
-  ({ lazy: comingSoon(screen), handle: { title: `screens.${screen}.title` }, ...extra }) as RouteObject;
 
 const sectionLayout =
   (kind: 'account' | 'control'): RouteObject['lazy'] =>

@@ -45,11 +45,7 @@ export const presentSettings = (s: ProgrammeSettings): CpaSettings => ({
 });
 
 /** An admin's change: it applies to conversions recorded from now on, and is audit-logged. */
-export async function saveSettings(
-  db: Db,
-  actor: AuditActor,
-  input: CpaSettingsUpdate,
-): Promise<ProgrammeSettings> {
+export async function saveSettings(db: Db, actor: AuditActor, input: CpaSettingsUpdate): Promise<ProgrammeSettings> {
   const values = {
     payoutPurchase: toWei(input.payouts.purchase).toString(),
     payoutFirstMeet: toWei(input.payouts.first_meet).toString(),
