@@ -97,6 +97,9 @@ async function openAs(
   return context.newPage();
 }
 
+// Its own words each run, so a repeated run on the same server finds its own report.
+const COMMENT = `Asks for money before meeting (${Date.now()})`;
+
 test('an admin blocks a reported person from the queue, the hand leaves the map, and unblocks them under People', async ({
   browser,
   request,
@@ -108,7 +111,7 @@ test('an admin blocks a reported person from the queue, the hand leaves the map,
   await ok(
     await request.post('/api/report', {
       headers: auth(rita),
-      data: { userId: oleg.id, reason: 'scam', comment: 'Asks for money before meeting', messageId: bad.id },
+      data: { userId: oleg.id, reason: 'scam', comment: COMMENT, messageId: bad.id },
     }),
   );
   // A second report on the same person lifts him to the top of the queue.
@@ -136,7 +139,7 @@ test('an admin blocks a reported person from the queue, the hand leaves the map,
   const page = await openAs(browser, admin.token, { lang: 'en', width: 1280 });
   await page.goto('/control/reports');
   await expect(page.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true');
-  const card = page.getByTestId('report-card').filter({ has: page.getByText('Asks for money before meeting') });
+  const card = page.getByTestId('report-card').filter({ has: page.getByText(COMMENT) });
   await expect(card).toBeVisible();
   await expect(card.getByTestId('report-count')).toHaveText('2 waiting reports on this person');
   await expect(card.getByTestId('report-context-reported')).toContainText('Send 50 USDT first');
@@ -163,7 +166,7 @@ test('an admin blocks a reported person from the queue, the hand leaves the map,
 
   // Resolved reports keep the decision.
   await page.getByTestId('reports-filter-RESOLVED').click();
-  const resolved = page.getByTestId('report-card').filter({ has: page.getByText('Asks for money before meeting') });
+  const resolved = page.getByTestId('report-card').filter({ has: page.getByText(COMMENT) });
   await expect(resolved.getByTestId('report-status')).toHaveAttribute('data-status', 'RESOLVED');
   await expect(resolved).toContainText('Decision: Asks people for money before meeting');
 
@@ -172,8 +175,10 @@ test('an admin blocks a reported person from the queue, the hand leaves the map,
   await page.getByTestId('people-search').fill(oleg.email);
   const row = page.getByRole('row').filter({ hasText: oleg.email });
   await expect(row.getByTestId('person-row-blocked')).toBeVisible();
+  // The search settles on Oleg alone before his row is opened (the unfiltered list may show him too).
+  await expect(page.getByTestId('people-grid')).toContainText('1–1 of 1');
   await shoot(page, 'control-people-en-1280');
-  await row.click();
+  await row.getByTestId('person-link').click();
   await expect(page.getByTestId('person-name')).toHaveText('Oleg Tester');
   await expect(page.getByTestId('person-reports')).toContainText('Scam');
   await expect(page.getByTestId('person-sessions')).toContainText('Ended by a block');

@@ -4,12 +4,14 @@ import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { ruRU } from '@mui/x-data-grid/locales';
 import type { PersonRow } from '@app/shared/schemas/people-control';
+import { RouterLink } from '../../../components/router-link';
 import { translateError } from '../../../lib/i18n';
 import { useFormat } from '../../../lib/use-format';
 import { usePeople } from '../api/get-people';
@@ -46,6 +48,12 @@ export function PeoplePage() {
         flex: 1,
         sortable: false,
         valueGetter: (_value, row) => personName(row),
+        // A real link too, so the keyboard and a middle click open the person as well as a row click.
+        renderCell: ({ row, value }) => (
+          <Link component={RouterLink} href={`/control/people/${row.id}`} underline="hover" data-testid="person-link">
+            {value}
+          </Link>
+        ),
       },
       { field: 'email', headerName: t('people.columns.email'), minWidth: 220, flex: 1, sortable: false },
       {
