@@ -38,7 +38,6 @@ const server = (port: number, appEnv: string, env: Record<string, string> = {}) 
 });
 
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
-const LONG_JOURNEYS = ['**/meeting.spec.ts', '**/kyc.spec.ts', '**/market.spec.ts', '**/partner-cabinet.spec.ts'];
 
 export default defineConfig({
   testDir: './apps/web/e2e',
@@ -66,12 +65,7 @@ export default defineConfig({
       ...(Object.keys(chrome.env).length ? { env: { ...process.env, ...chrome.env } } : {}),
     },
   },
-  // The journeys of a minute or more are queued first (projects are queued in this order): started
-  // last, one of them kept a single worker busy for a minute after the other had finished.
-  projects: [
-    { name: 'long journeys', testMatch: LONG_JOURNEYS, use: desktop },
-    { name: 'chromium', testIgnore: LONG_JOURNEYS, use: desktop },
-  ],
+  projects: [{ name: 'chromium', use: desktop }],
   webServer: [
     // Only this one signs in with a provider: its callback URL has to name the real address.
     server(E2E.port, 'development', {
