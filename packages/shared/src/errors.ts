@@ -35,6 +35,14 @@ export const ERROR_CATALOGUE = {
   DOMAIN_TAKEN: { status: 409, message: 'This nickname is already taken' },
   INVALID_PROMOCODE: { status: 400, message: 'Invalid promocode' },
   REFERRAL_ALREADY_SET: { status: 409, message: 'A referrer is already saved for this account' },
+  // An admin's change of a referrer (PUT /referral/referrer/{userId})
+  REFERRER_SELF: { status: 400, message: 'A person cannot be their own referrer' },
+  REFERRER_UNKNOWN: { status: 404, message: 'There is no account with this UID to be the referrer' },
+  REFERRER_CYCLE: {
+    status: 409,
+    message:
+      'The chosen referrer was brought by this person (directly or further down): the tree would close in a circle',
+  },
   CODE_EXPIRED: { status: 400, message: 'The code has expired, request a new one' },
   CODE_ATTEMPTS_EXCEEDED: { status: 400, message: 'Too many wrong codes, request a new one' },
   CODE_RESEND_WAIT: { status: 429, message: 'Please wait before requesting a new code' },

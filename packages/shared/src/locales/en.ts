@@ -60,6 +60,10 @@ export const errorsEn = {
   DOMAIN_TAKEN: 'This nickname is already taken',
   INVALID_PROMOCODE: 'Invalid promocode',
   REFERRAL_ALREADY_SET: 'A referrer is already saved for this account',
+  REFERRER_SELF: 'A person cannot be their own referrer',
+  REFERRER_UNKNOWN: 'There is no account with this UID to be the referrer',
+  REFERRER_CYCLE:
+    'The chosen referrer was brought by this person (directly or further down): the tree would close in a circle',
   CODE_EXPIRED: 'The code has expired, request a new one',
   CODE_ATTEMPTS_EXCEEDED: 'Too many wrong codes, request a new one',
   CODE_RESEND_WAIT: 'Please wait before requesting a new code',

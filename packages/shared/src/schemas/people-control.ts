@@ -4,6 +4,7 @@ import { MSG } from '../validation/messages';
 import { requiredText } from '../validation/rules';
 import { kycLevelSchema } from './kyc';
 import { reportSchema } from './chat';
+import { referralPersonSchema, SELF_REFERRAL_REASONS } from './referral';
 
 /**
  * The admin area's people and report actions (PRODUCT.md "Admin (/control)": reports, people).
@@ -141,6 +142,25 @@ export const personDetailSchema = z.object({
       endedReason: z.string().nullable(),
     }),
   ),
+  /**
+   * The referral programme around the person: who brought them, how many they brought, and the
+   * rewards withheld as self-referral where they are either side (`role`), newest first.
+   */
+  referral: z.object({
+    referrer: referralPersonSchema.nullable(),
+    directReferrals: z.number().int(),
+    flags: z.array(
+      z.object({
+        id: z.number().int(),
+        /** beneficiary: the reward would have gone to this person; referral: it came from them. */
+        role: z.enum(['beneficiary', 'referral']),
+        other: referralPersonSchema,
+        reason: z.enum(SELF_REFERRAL_REASONS),
+        createdAt: when,
+      }),
+    ),
+    flagsTotal: z.number().int(),
+  }),
 });
 export type PersonDetail = z.infer<typeof personDetailSchema>;
 

@@ -129,11 +129,31 @@ export const referrerChangeSchema = z.object({
 });
 export type ReferrerChange = z.infer<typeof referrerChangeSchema>;
 
+/** A person as the admin area names them (the web's personName): unmasked, staff only. */
+export const referralPersonSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  domain: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type ReferralPerson = z.infer<typeof referralPersonSchema>;
+
+/** A reward withheld as self-referral: who would have earned it, from whom, and why. */
 export const referralFlagSchema = z.object({
   id: z.number().int(),
   beneficiaryId: z.number().int(),
   referralId: z.number().int(),
+  beneficiary: referralPersonSchema,
+  referral: referralPersonSchema,
   reason: z.enum(SELF_REFERRAL_REASONS),
   createdAt: z.string(),
 });
+export type ReferralFlag = z.infer<typeof referralFlagSchema>;
 export const referralFlagsSchema = z.object({ total: z.number().int(), items: z.array(referralFlagSchema) });
+export type ReferralFlags = z.infer<typeof referralFlagsSchema>;
+
+export const REFERRAL_ADMIN_PATHS = {
+  flags: '/referral/flags',
+  referrer: (userId: number) => `/referral/referrer/${userId}`,
+} as const;

@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { fromWei } from '../../lib/wei';
 import { one } from '../../db/rows';
+import { referralOf } from './person-referral';
 
 /** How much of each list a person's page shows: the recent part, the rest is in its own screen. */
 const RECENT = 20;
@@ -165,7 +166,7 @@ async function kycOf(db: Db, userId: number): Promise<PersonDetail['kyc']> {
   };
 }
 
-/** GET /control/people/{id}: everything staff need to judge an account, each list its recent part. */
+/** GET /control/people/{id}: everything staff need to judge an account (its referral side too), each list its recent part. */
 export async function personDetail(db: Db, userId: number, now = new Date()): Promise<PersonDetail> {
   const [found] = await db
     .select({ ...rowColumns, user: users })
@@ -174,7 +175,7 @@ export async function personDetail(db: Db, userId: number, now = new Date()): Pr
     .where(eq(users.id, userId));
   if (!found) throw new AppError('USER_NOT_FOUND');
   const { user } = found;
-  const [wallet, tokens, transactions, kyc, reported, signIns] = await Promise.all([
+  const [wallet, tokens, transactions, kyc, reported, signIns, referral] = await Promise.all([
     walletOf(db, userId),
     db
       .select({ id: nfts.id, type: nfts.type, acquiredAt: nfts.acquiredAt })
@@ -190,6 +191,7 @@ export async function personDetail(db: Db, userId: number, now = new Date()): Pr
     kycOf(db, userId),
     db.select().from(reports).where(eq(reports.userId, userId)).orderBy(desc(reports.id)).limit(RECENT),
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt)).limit(RECENT),
+    referralOf(db, userId, user.referrerId),
   ]);
   return {
     person: {
@@ -229,5 +231,6 @@ export async function personDetail(db: Db, userId: number, now = new Date()): Pr
       live: row.endedAt === null && row.expiresAt > now,
       endedReason: row.endedReason,
     })),
+    referral,
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { referralClosure, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { rowsOf } from './rows';
 
 /** The upline recorded for a referral: its referrer and up to two more levels above. */
 export const TREE_DEPTH = 3;
@@ -55,9 +56,29 @@ export async function isAbove(tx: Tx | Db, ancestorId: number, userId: number): 
 }
 
 /**
+ * Whether `userId` brought `referrerId`, at any depth, following users.referrer_id (the recorded
+ * tree stops at three levels, a loop could be longer). `union` drops repeated rows, so the walk ends
+ * even where an earlier change left a loop.
+ */
+async function broughtBy(tx: Tx, referrerId: number, userId: number): Promise<boolean> {
+  const found = await rowsOf(
+    tx,
+    sql`
+    with recursive up(id) as (
+      select referrer_id from ${users} where id = ${referrerId}::int
+      union
+      select u.referrer_id from ${users} u join up on u.id = up.id
+    )
+    select 1 as found from up where id = ${userId}::int limit 1`,
+  );
+  return found.length > 0;
+}
+
+/**
  * Admins only: gives a person another referrer (or none). Their own upline is recorded again from
  * the new referrer; the people below them keep theirs (fixed when they registered), and past
- * rewards are never touched. A referrer below the person would make a cycle and is refused.
+ * rewards are never touched. Oneself, an unknown or deleted account, and anyone the person brought
+ * (a cycle) are refused, each with its own code so the admin reads why.
  */
 export async function changeReferrer(
   tx: Tx,
@@ -71,13 +92,13 @@ export async function changeReferrer(
     .for('update');
   if (!person) throw new AppError('NOT_FOUND');
   if (referrerId !== null) {
-    if (referrerId === userId) throw new AppError('INVALID_PROMOCODE');
+    if (referrerId === userId) throw new AppError('REFERRER_SELF');
     const [referrer] = await tx
       .select({ id: users.id, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, referrerId));
-    if (!referrer || referrer.deletedAt) throw new AppError('INVALID_PROMOCODE');
-    if (await isAbove(tx, userId, referrerId)) throw new AppError('INVALID_PROMOCODE');
+    if (!referrer || referrer.deletedAt) throw new AppError('REFERRER_UNKNOWN');
+    if (await broughtBy(tx, referrerId, userId)) throw new AppError('REFERRER_CYCLE');
   }
   await tx.update(users).set({ referrerId }).where(eq(users.id, userId));
   await tx.delete(referralClosure).where(eq(referralClosure.descendantId, userId));

@@ -187,7 +187,7 @@ describe('the tree', () => {
     ).toBe(400);
     // A cycle (X's own referral as X's referrer) is refused.
     const cycle = await call(t, 'PUT', `/api/referral/referrer/${x.id}`, admin.token, { ...body, referrerId: y.id });
-    expect(cycle.json().code).toBe('INVALID_PROMOCODE');
+    expect(cycle.json().code).toBe('REFERRER_CYCLE');
     const changed = await call(t, 'PUT', `/api/referral/referrer/${x.id}`, admin.token, body);
     expect(changed.statusCode).toBe(200);
     expect(await treeOf(x.id)).toEqual([`1:${a.id}`]);

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ReferralRewards, ReferralRewardsQuery } from '@app/shared/schemas/referral';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ReferralFlags, ReferralRewards, ReferralRewardsQuery } from '@app/shared/schemas/referral';
 import type { Db } from '../../db/client';
 import { referralFlags, referralIncomeDays, referralRewards, users } from '../../db/schema';
 import { fromWei } from '../../lib/wei';
@@ -48,18 +49,38 @@ export async function listRewards(db: Db, userId: number, query: ReferralRewards
   };
 }
 
-/** GET /referral/flags (admins): rewards withheld as self-referral, newest first. */
-export async function listFlags(db: Db, offset: number, limit: number) {
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(referralFlags);
-  const rows = await db.select().from(referralFlags).orderBy(desc(referralFlags.id)).offset(offset).limit(limit);
+/** GET /referral/flags (admins): rewards withheld as self-referral, newest first, both people named. */
+export async function listFlags(db: Db, offset: number, limit: number): Promise<ReferralFlags> {
+  const beneficiary = alias(users, 'beneficiary');
+  const referral = alias(users, 'referral');
+  const person = (table: typeof beneficiary | typeof referral) => ({
+    id: table.id,
+    email: table.email,
+    domain: table.domain,
+    firstName: table.firstName,
+    lastName: table.lastName,
+  });
+  const [[{ total } = { total: 0 }], rows] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(referralFlags),
+    db
+      .select({ flag: referralFlags, beneficiary: person(beneficiary), referral: person(referral) })
+      .from(referralFlags)
+      .innerJoin(beneficiary, eq(beneficiary.id, referralFlags.beneficiaryId))
+      .innerJoin(referral, eq(referral.id, referralFlags.referralId))
+      .orderBy(desc(referralFlags.id))
+      .offset(offset)
+      .limit(limit),
+  ]);
   return {
     total,
     items: rows.map((row) => ({
-      id: row.id,
-      beneficiaryId: row.beneficiaryId,
-      referralId: row.referralId,
-      reason: row.reason,
-      createdAt: row.createdAt.toISOString(),
+      id: row.flag.id,
+      beneficiaryId: row.flag.beneficiaryId,
+      referralId: row.flag.referralId,
+      beneficiary: row.beneficiary,
+      referral: row.referral,
+      reason: row.flag.reason,
+      createdAt: row.flag.createdAt.toISOString(),
     })),
   };
 }
