@@ -1,14 +1,10 @@
-import { spawn } from 'node:child_process';
 import { reviewShot } from './support/shots';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   chromium,
   expect as baseExpect,
-  test as base,
   type APIRequestContext,
   type Browser,
   type BrowserContext,
@@ -17,10 +13,22 @@ import {
 } from '@playwright/test';
 import QRCode from 'qrcode';
 import type { ListedNft } from '@app/shared/schemas/crypto';
-import type { MeetingProgress, MeetingView, Mood, RaiseHandRequest } from '@app/shared/schemas/meet';
-import { HEADERS } from '@app/shared/constants';
+import type { MeetingProgress, Mood, RaiseHandRequest } from '@app/shared/schemas/meet';
 import { mintDraw } from '../../api/src/modules/mint/mint-random';
-import { buy, expectAccessible, faucet, registerUser, waitForAvailable, waitForPurchase } from './support/crypto';
+import { expectAccessible } from './support/crypto';
+import {
+  advanceServer,
+  auth,
+  DAY_MS,
+  meetUser,
+  ok,
+  SEED,
+  serverNow,
+  silverHolder,
+  test,
+  viewOf,
+  type MeetUser,
+} from './support/meet-server';
 
 /**
  * The user's journey from the live map through the chat to the meeting and mint screen, with two
@@ -29,142 +37,17 @@ import { buy, expectAccessible, faucet, registerUser, waitForAvailable, waitForP
  * confirmed by typing and by a real camera stream, the mint with its celebration, and the
  * screen's refusals and restrictions, in English and Russian on a phone.
  *
- * These tests move the server's meet-and-play clock (CLOCK_CONTROL) by a day and more: on the
- * server every other spec shares, that would expire their raised hands mid-test. So each worker
- * starts a server of its own (the same support/server.ts, on its own port) with CLOCK_CONTROL and
- * a mint seed whose first draw succeeds and second fails. The tests run one after another on it,
- * and only the first mints (twice).
+ * These tests move the server's clock, so they run on a server of the worker's own
+ * (support/meet-server.ts), one after another; only the first mints (twice).
  */
 
 // Two phones, a chain and a server of our own on one machine: screens get a little longer to settle.
 const expect = baseExpect.configure({ timeout: 15_000 });
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** Its first draw is below the published 50% (a success), its second above (a failure). */
-const SEED = 'meet-e2e-22';
 const PHONE = { width: 390, height: 844 };
 const HERE = { latitude: 59.93863, longitude: 30.31413 };
 /** About a metre north of HERE. */
 const NEXT_TO_HERE = { latitude: HERE.latitude + 0.000009, longitude: HERE.longitude };
 const STEP_MS = 10_000;
-const DAY_MS = 86_400_000;
-
-interface MeetServer {
-  url: string;
-}
-
-const test = base.extend<object, { meetServer: MeetServer }>({
-  meetServer: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      // Not 4190: fetch refuses the ports of the Fetch standard's "bad ports" list, and that is one.
-      const port = 4250 + workerInfo.workerIndex;
-      const url = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/web/e2e/support/server.ts'], {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PORT: String(port),
-          APP_ENV: 'development',
-          PUBLIC_URL: url,
-          E2E_TOKENS_FILE: path.join(os.tmpdir(), `e2e-tokens-${port}.json`),
-          E2E_MAIL_FILE: path.join(os.tmpdir(), `e2e-mail-${port}.jsonl`),
-          RATE_LIMIT_MAX: '100000',
-          RATE_LIMIT_AUTH_MAX: '10000',
-          PASSWORD_HASH_MEMORY_KIB: '256',
-          PASSWORD_HASH_PASSES: '1',
-          MAP_STYLE_URL: '/map-styles/local-dark.json',
-          CLOCK_CONTROL: 'true',
-          MINT_RANDOM_SEED: SEED,
-        },
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const stop = async () => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      };
-      try {
-        const deadline = Date.now() + 180_000;
-        for (;;) {
-          if (child.exitCode !== null) throw new Error(`the meeting server exited: ${output}`);
-          if (
-            await fetch(`${url}/api/health`).then(
-              (r) => r.ok,
-              () => false,
-            )
-          )
-            break;
-          if (Date.now() > deadline) throw new Error(`the meeting server did not start: ${output}`);
-          await new Promise((r) => setTimeout(r, 300));
-        }
-        await use({ url });
-      } finally {
-        await stop();
-      }
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
-  baseURL: async ({ meetServer }, use) => use(meetServer.url),
-});
-
-interface MeetUser {
-  id: number;
-  token: string;
-  firstName: string;
-}
-
-/**
- * The bearer token, and a device of the person's own: requests without a fingerprint all count on
- * one shared "missing" device, which would restrict every person of the journey from minting.
- */
-const auth = (user: { id: number; token: string }) => ({
-  authorization: `Bearer ${user.token}`,
-  [HEADERS.fingerprint]: `e2e-device-${user.id}`,
-});
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** An adult with a complete profile, as meet and play requires. */
-async function meetUser(request: APIRequestContext, firstName: string): Promise<MeetUser> {
-  const user = await registerUser(request, firstName.toLowerCase());
-  const record = await ok<{ token?: string }>(
-    await request.post('/api/user/profile-update', {
-      headers: auth(user),
-      data: {
-        firstName,
-        lastName: 'Tester',
-        domain: `${firstName.toLowerCase()}${crypto.randomBytes(4).toString('hex')}`,
-        gender: 1,
-        birthday: '01.06.1994',
-      },
-    }),
-  );
-  return { id: user.id, token: record.token ?? user.token, firstName };
-}
-
-/** A user holding a Silver token bought on the development chain. */
-async function silverHolder(request: APIRequestContext, firstName: string): Promise<MeetUser> {
-  const user = await meetUser(request, firstName);
-  const buyer = { ...user, email: '' };
-  await faucet(request, buyer, '100');
-  await waitForAvailable(request, buyer, 100);
-  const purchase = await buy(request, buyer, 'SILVER');
-  await waitForPurchase(request, buyer, purchase.id, 'COMPLETED', 90_000);
-  return user;
-}
-
-const serverNow = async (request: APIRequestContext) =>
-  (await ok<{ now: number }>(await request.get('/api/dev/clock'))).now;
-const advanceServer = async (request: APIRequestContext, advanceMs: number) =>
-  (await ok<{ now: number }>(await request.post('/api/dev/clock', { data: { advanceMs } }))).now;
 
 const raiseHand = async (request: APIRequestContext, user: MeetUser, at: typeof HERE, mood: Mood) =>
   ok(
@@ -178,9 +61,6 @@ const raiseHand = async (request: APIRequestContext, user: MeetUser, at: typeof 
     }),
   );
 const markerOf = (page: Page, user: MeetUser) => page.locator(`[data-testid="hand-marker"][data-user-id="${user.id}"]`);
-
-const viewOf = async (request: APIRequestContext, viewer: MeetUser, peer: MeetUser) =>
-  ok<MeetingView>(await request.get(`/api/meet/meetings/${peer.id}`, { headers: auth(viewer) }));
 
 interface Phone {
   page: Page;

@@ -23,7 +23,10 @@ export function useMeetingEvents(peerId: number, onMint: (result: MintResult) =>
     if (!socket) return;
     const { queryKey } = getMeetingQueryOptions(peerId);
     const onUpdate = (update: { peerId: number; view: MeetingView }) => {
-      if (update.peerId === peerId) queryClient.setQueryData(queryKey, update.view);
+      if (update.peerId !== peerId) return;
+      // A GET that left before this push would answer with older facts and overwrite it (the peer
+      // "not here" until the next poll): drop it first, then take the push.
+      void queryClient.cancelQueries({ queryKey }).then(() => queryClient.setQueryData(queryKey, update.view));
     };
     const onMintResult = (event: { peerId: number; result: MintResult }) => {
       if (event.peerId !== peerId) return;
