@@ -66,6 +66,3 @@ export function hashDistance(a: string, b: string): number {
   }
   return count;
 }
-
-/** At most this many differing bits count as the same document. */
-export const DUPLICATE_MAX_DISTANCE = 6;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import { KYC_REVIEW_HOURS } from '@app/shared/constants';
 import {
   KYC_CLAIM_MINUTES,
@@ -14,9 +14,9 @@ import type { Db, Tx } from '../../db/client';
 import { kycApplications, kycAttempts, users, type PendingKycDecision } from '../../db/schema';
 import { publish } from '../../events/event-bus';
 import { AppError } from '../../lib/app-error';
+import { dhashDistanceSql, SAME_DOCUMENT_MAX_DISTANCE } from '../../lib/dhash-distance';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { attemptView, attemptsOf, photosOf, type ApplicationRow } from './application-view';
-import { DUPLICATE_MAX_DISTANCE } from './kyc-image';
 import type { KycDeps } from './kyc-deps';
 import { levelOfType, levelOrNull, typeOfLevel } from './levels';
 import type { Staff } from './staff';
@@ -31,13 +31,9 @@ export const mayReview = (staff: Staff, app: Pick<ApplicationRow, 'requestedType
 
 const HOUR = 3_600_000;
 
-/** Bits differing between two hex dHashes, counted by PostgreSQL (both PGlite and the server). */
-const hashDistanceSql = (a: SQL | string, b: SQL) =>
-  sql<number>`length(replace(((('x' || ${a})::bit(64)) # (('x' || ${b})::bit(64)))::text, '0', ''))`;
-
 async function duplicatesOf(db: Db | Tx, app: ApplicationRow) {
   if (!app.documentHash) return [];
-  const distance = hashDistanceSql(app.documentHash, sql`${kycAttempts.documentHash}`);
+  const distance = dhashDistanceSql(app.documentHash, sql`${kycAttempts.documentHash}`);
   const rows = await db
     .selectDistinctOn([kycApplications.id], {
       applicationId: kycApplications.id,
@@ -55,7 +51,7 @@ async function duplicatesOf(db: Db | Tx, app: ApplicationRow) {
       and(
         ne(kycApplications.userId, app.userId),
         sql`${kycAttempts.documentHash} is not null`,
-        sql`${distance} <= ${DUPLICATE_MAX_DISTANCE}`,
+        sql`${distance} <= ${SAME_DOCUMENT_MAX_DISTANCE}`,
       ),
     )
     .orderBy(kycApplications.id, distance);

@@ -421,14 +421,19 @@ describe('self-referral', () => {
       { fingerprint: 'fp-shared-device-1', userId: host.id },
       { fingerprint: 'fp-shared-device-1', userId: byDevice.id },
     ]);
-    for (const userId of [host.id, byDocument.id]) {
+    // Two photos of one card hash a couple of bits apart; another person's card is far away.
+    for (const [userId, documentHash] of [
+      [host.id, 'a1b2c3d4e5f60718'],
+      [byDocument.id, 'a1b2c3d4e5f6071b'],
+      [fair.id, '5e4d3c2b1a09f8e7'],
+    ] as const) {
       const [application] = await t.database.db
         .insert(kycApplications)
-        .values({ userId, requestedType: 1, documentHash: 'a1b2c3d4e5f60718' })
+        .values({ userId, requestedType: 1, documentHash })
         .returning();
       await t.database.db
         .insert(kycAttempts)
-        .values({ applicationId: application!.id, number: 1, status: 'requested', documentHash: 'a1b2c3d4e5f60718' });
+        .values({ applicationId: application!.id, number: 1, status: 'requested', documentHash });
     }
     await t.database.db.insert(withdrawAddresses).values([
       { userId: host.id, address: `0x${'ab'.repeat(20)}` },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SelfReferralReason } from '@app/shared/schemas/referral';
 import type { Db, Tx } from '../../db/client';
+import { dhashDistanceSql, SAME_DOCUMENT_MAX_DISTANCE } from '../../lib/dhash-distance';
 import { MISSING_FINGERPRINT } from '../../lib/visitor';
 import { rowsOf } from './rows';
 
@@ -51,16 +52,18 @@ export async function selfReferralOf(
     ).length > 0;
   if (device.length || registeredOnTheirs) return 'device';
 
-  // The same document photo in both people's KYC submissions (its perceptual hash).
+  // One document in both people's KYC submissions: perceptual hashes a few bits apart, as the
+  // moderators' duplicate check counts them (two photos of one card never hash exactly alike).
+  const distance = dhashDistanceSql(sql`mine.document_hash`, sql`theirs.document_hash`);
   const document = await rowsOf(
     tx,
     sql`
     select 1 from kyc_attempts mine
     join kyc_applications mine_app on mine_app.id = mine.application_id
-    join kyc_attempts theirs on theirs.document_hash = mine.document_hash
-    join kyc_applications their_app on their_app.id = theirs.application_id
-    where mine_app.user_id = ${beneficiaryId} and their_app.user_id = ${referralId}
-      and mine.document_hash is not null
+    join kyc_applications their_app on their_app.user_id = ${referralId}
+    join kyc_attempts theirs on theirs.application_id = their_app.id and theirs.document_hash is not null
+    where mine_app.user_id = ${beneficiaryId} and mine.document_hash is not null
+      and ${distance} <= ${SAME_DOCUMENT_MAX_DISTANCE}
     limit 1`,
   );
   if (document.length) return 'kyc_document';
