@@ -371,6 +371,8 @@ describe('rewards', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, c.id), eq(ledgerEntries.account, 'available'), sql`amount < 0`));
     expect(row!.amount).toBe(`-${USDT('10')}`);
+    // The 10 USDT are still at C's address, now the platform's: the address reconciles with the books.
+    expect(await ledgerSum(c.id, 'platform_held')).toBe(USDT('10'));
     // B had received nothing on the chain yet: what could not be taken back is recorded.
     const [ofB] = await t.database.db
       .select({ unrecovered: referralRewards.unrecovered })

@@ -180,7 +180,8 @@ export async function releaseDue(db: Db, ledger: LedgerPort, now: Date, people =
 /**
  * A refunded source: its held rewards are reversed (the money goes back to the fund); rewards
  * already paid are clawed back with a negative row on the person's available balance, as far as
- * that balance goes (a balance never goes below zero); what could not be taken is recorded.
+ * that balance goes (a balance never goes below zero), into the platform's money held at their
+ * address; what could not be taken is recorded.
  */
 export async function reverse(tx: Tx, ledger: LedgerPort, sourceRef: string, now: Date): Promise<number> {
   const rows = await tx
@@ -229,7 +230,9 @@ export async function reverse(tx: Tx, ledger: LedgerPort, sourceRef: string, now
           memo: `referral reward ${row.id} clawed back`,
           postings: [
             { account: 'available', userId: row.beneficiaryId, amount: -taken },
-            { account: fundOf(row.source), amount: taken },
+            // The USDT stays at the person's address: the platform's again, held there (as a paid
+            // promotion is), so reconciliation finds the address's balance as the books say.
+            { account: 'platform_held', userId: row.beneficiaryId, amount: taken },
           ],
         });
     }
