@@ -64,6 +64,26 @@ export const chainSends = pgTable(
   ],
 );
 
+/**
+ * The chain workers' retries: a row whose step threw (the node did not answer, a signer was
+ * refused) waits before its next try, longer each time, and after the last try is parked
+ * (`deadAt`) until an admin retries it from /control/jobs. `kind` names the worker
+ * ('purchase', 'withdrawal', 'payout'), `refId` its row. No row: the step has not failed.
+ */
+export const chainStepRetries = pgTable(
+  'chain_step_retries',
+  {
+    kind: text('kind').notNull(),
+    refId: integer('ref_id').notNull(),
+    tries: integer('tries').notNull(),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error').notNull(),
+    deadAt: timestamp('dead_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.refId] })],
+);
+
 /** What reconciliation found between the chain and the database; `repairedAt` when it fixed it itself. */
 export const reconciliationDifferences = pgTable(
   'reconciliation_differences',
