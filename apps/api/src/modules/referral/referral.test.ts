@@ -97,7 +97,7 @@ const rewardsOf = async (sourceRef: string) =>
       .orderBy(referralRewards.level)
   ).map((r) => ({ to: r.beneficiaryId, level: r.level, amount: r.amount, status: r.status, source: r.source }));
 
-const ledgerSum = async (userId: number, account: 'reward_pending' | 'available') => {
+const ledgerSum = async (userId: number, account: 'reward_pending' | 'available' | 'platform_held') => {
   const [row] = await t.database.db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
