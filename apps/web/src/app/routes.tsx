@@ -112,6 +112,11 @@ const controlPersonPage: RouteObject['lazy'] = async () => {
   return { Component: ControlPersonRoute };
 };
 
+const controlReferralFlagsPage: RouteObject['lazy'] = async () => {
+  const { ControlReferralFlagsRoute } = await import('./pages/control-people-route');
+  return { Component: ControlReferralFlagsRoute };
+};
+
 const controlKycPage: RouteObject['lazy'] = async () => {
   const { ControlKycRoute } = await import('./pages/control-kyc-route');
   return { Component: ControlKycRoute };
@@ -270,6 +275,11 @@ export const routes: RouteObject[] = [
               { path: 'audit', lazy: controlAuditPage, handle: { title: 'screens.controlAudit.title' } },
               { path: 'reports', lazy: controlReportsPage, handle: { title: 'screens.controlReports.title' } },
               { path: 'people', lazy: controlPeoplePage, handle: { title: 'screens.controlPeople.title' } },
+              {
+                path: 'people/referral-flags',
+                lazy: controlReferralFlagsPage,
+                handle: { title: 'screens.controlReferralFlags.title' },
+              },
               { path: 'people/:id', lazy: controlPersonPage, handle: { title: 'screens.controlPerson.title' } },
             ],
           },

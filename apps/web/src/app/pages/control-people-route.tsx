@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PeoplePage } from '../../features/people-control/components/people-page';
 import { PersonPage } from '../../features/people-control/components/person-page';
+import { ReferralFlagsPage } from '../../features/people-control/components/referral-flags-page';
 import { useMe } from '../../features/session/api/get-me';
 import { loadTexts } from '../../lib/i18n';
 
@@ -17,4 +18,9 @@ export function ControlPersonRoute() {
   const { id } = useParams();
   const { data: me } = useMe();
   return <PersonPage key={id} id={Number(id)} myId={me?.id} />;
+}
+
+/** /control/people/referral-flags: rewards withheld as self-referral. */
+export function ControlReferralFlagsRoute() {
+  return <ReferralFlagsPage />;
 }

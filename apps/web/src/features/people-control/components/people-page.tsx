@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -15,6 +16,7 @@ import { RouterLink } from '../../../components/router-link';
 import { translateError } from '../../../lib/i18n';
 import { useFormat } from '../../../lib/use-format';
 import { usePeople } from '../api/get-people';
+import { REFERRAL_FLAGS_PATH } from '../lib/paths';
 import { personName } from '../lib/person-name';
 import { RoleChip } from './role-chip';
 
@@ -97,14 +99,30 @@ export function PeoplePage() {
 
   return (
     <Stack spacing={3} sx={{ py: 3 }} data-testid="control-people">
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
-          {t('people.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
-          {t('people.lead')}
-        </Typography>
-      </Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
+            {t('people.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+            {t('people.lead')}
+          </Typography>
+        </Box>
+        {/* Self-referral flags are about people, so their list opens from here (and keeps this tab lit). */}
+        <Button
+          component={RouterLink}
+          href={REFERRAL_FLAGS_PATH}
+          variant="outlined"
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start' } }}
+          data-testid="people-referral-flags"
+        >
+          {t('people.flagsLink')}
+        </Button>
+      </Stack>
       <TextField
         type="search"
         label={t('people.search')}

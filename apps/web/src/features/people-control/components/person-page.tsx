@@ -31,10 +31,12 @@ import {
   TransactionsSection,
   WalletSection,
 } from './person-sections';
+import { ReferralSection } from './referral-section';
+import { ReferrerDialog } from './referrer-dialog';
 import { RoleChip } from './role-chip';
 import { RoleDialog } from './role-dialog';
 
-type Open = 'block' | 'unblock' | 'role' | 'icon' | null;
+type Open = 'block' | 'unblock' | 'role' | 'icon' | 'referrer' | null;
 
 /** /control/people/{id}: everything about one person, and what an admin may change. */
 export function PersonPage({ id, myId }: { id: number; myId: number | undefined }) {
@@ -167,6 +169,9 @@ export function PersonPage({ id, myId }: { id: number; myId: number | undefined 
         <Grid size={{ xs: 12, md: 6 }}>
           <SessionsSection detail={detail} />
         </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ReferralSection detail={detail} onChangeReferrer={() => setOpen('referrer')} />
+        </Grid>
       </Grid>
 
       {(open === 'block' || open === 'unblock') && (
@@ -186,6 +191,9 @@ export function PersonPage({ id, myId }: { id: number; myId: number | undefined 
         />
       )}
       {open === 'role' && <RoleDialog person={row} name={name} onClose={() => setOpen(null)} onDone={done('role')} />}
+      {open === 'referrer' && (
+        <ReferrerDialog detail={detail} name={name} onClose={() => setOpen(null)} onDone={done('referrer')} />
+      )}
       {open === 'icon' && (
         <Dialog open onClose={() => setOpen(null)} data-testid="person-icon-dialog">
           <DialogTitle>{t('person.iconDialog.title', { name })}</DialogTitle>

@@ -9,14 +9,32 @@ import { NFT_LEVELS } from '@app/shared/constants';
 import type { PersonDetail } from '@app/shared/schemas/people-control';
 import { useFormat } from '../../../lib/use-format';
 
-/** A titled card of the person's page. */
-export function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+/** A titled card of the person's page; `action` (a button) sits beside the title. */
+export function Section({
+  title,
+  testId,
+  action,
+  children,
+}: {
+  title: string;
+  testId: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="section" aria-label={title} data-testid={testId} sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          {title}
-        </Typography>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ mb: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        >
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Stack>
         {children}
       </CardContent>
     </Card>
@@ -41,7 +59,7 @@ export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   );
 }
 
-function Empty({ text }: { text: string }) {
+export function Empty({ text }: { text: string }) {
   return (
     <Typography variant="body2" color="text.secondary">
       {text}
