@@ -51,6 +51,8 @@ import type { MeetingService } from './modules/meet/meetings/service';
 import { devClockRoutes } from './modules/dev-clock/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { createSessionsModule } from './modules/sessions';
+import type { SessionCache } from './modules/sessions/session-cache';
+import { handsScope } from './modules/meet/hands/scope';
 import { createCodeHasher } from './modules/user/email-codes';
 import { createSecurityModule } from './modules/security/index';
 import { hasTotp } from './modules/security/totp';
@@ -101,6 +103,8 @@ export interface AppServices {
   cpa: CpaModule;
   /** The referral programme: its release sweep (tests drive it directly). */
   referral: ReferralModule;
+  /** This process's cache of session rows: a test that writes them directly empties it (`forget({ all: true })`). */
+  sessionCache: SessionCache;
 }
 
 export interface BuiltApp {
@@ -235,8 +239,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     jwtSecret: deps.jwtSecret,
     config,
     closeSockets: realtime.disconnectSession,
+    redis: deps.redis?.client,
+    // The processes of one deployment share its database, and so the channel their caches listen on.
+    scope: deps.redis ? await handsScope(deps.database, config.DATA_DIR) : '',
+    log: app.log,
   });
+  lifecycle(sessionsModule);
   const { sessions, clientOf } = sessionsModule;
+  /** ADMIN_EMAILS at a sign-in: a promotion reaches the person's other sessions at once. */
+  const promoteAtSignIn = async (userId: number) => {
+    const promoted = await promoteAdminEmails(db, config.ADMIN_EMAILS, userId);
+    if (promoted.length) await sessions.userChanged(userId);
+  };
   // SPEC.md's client gate keeps /control on the main site in development and staging; production
   // serves it on ADMIN_HOST only (none set: nowhere).
   const adminHost = config.APP_ENV === 'production' ? config.ADMIN_HOST : null;
@@ -273,7 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     password: passwordParamsOf(config),
     supportEmail: config.SUPPORT_EMAIL,
     // An address added to ADMIN_EMAILS after the start takes effect at that account's next login.
-    onPasswordSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
+    onPasswordSignIn: promoteAtSignIn,
     minAge: config.MIN_AGE,
     clientOf,
   });
@@ -283,7 +297,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     sessions,
     clientOf,
     config,
-    onSignIn: (userId) => promoteAdminEmails(db, config.ADMIN_EMAILS, userId),
+    onSignIn: promoteAtSignIn,
   });
   const referral = createReferralModule({
     db,
@@ -299,8 +313,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const peopleControl = createPeopleControlModule({
     db,
     endSessionsIn: (tx, userId) => sessions.endAllIn(tx, userId, { reason: 'blocked' }),
-    closeSessions: (ids) => sessions.closeSockets(ids, 'blocked'),
-    setRole: (target, change, actor) => setRole(db, target, change, actor),
+    closeSessions: (ids) => sessions.afterEnd(ids, 'blocked'),
+    setRole: async (target, change, actor) => {
+      await setRole(db, target, change, actor);
+      await sessions.userChanged(target.userId);
+    },
   });
   const report = createReportModule({
     db,
@@ -410,6 +427,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     toUser: realtime.toUser,
     publicUrl: config.PUBLIC_URL,
     log: app.log,
+    userChanged: sessions.userChanged,
   });
   lifecycle(kyc);
   const monitor = createMonitorModule({
@@ -488,6 +506,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       cryptoWorkers: cryptoModule?.workers,
       cpa,
       referral,
+      sessionCache: sessionsModule.cache,
     },
   };
 }

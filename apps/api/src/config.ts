@@ -79,6 +79,11 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   // Sessions and sockets. A sign-in lasts AUTH_TOKEN_TTL_SECONDS (SPEC.md: 3 days) unless it is ended sooner.
   AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(AUTH_TOKEN_EXPIRY_SECONDS),
+  /**
+   * How long a process may answer from the session rows it read (decision 033): a safety net only,
+   * since every change that ends a session or touches its user empties them at once; 0: no cache.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** Read only behind a trusted proxy (TRUST_PROXY): the header naming the client's country. */
   COUNTRY_HEADER: z.string().min(1).toLowerCase().default('cf-ipcountry'),
   SOCKETS_PER_USER_MAX: z.coerce.number().int().min(1).default(20),

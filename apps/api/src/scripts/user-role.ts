@@ -8,14 +8,19 @@ import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
 import { staffLevels, users } from '../db/schema';
 import { acquireInstanceLock } from '../lib/instance-lock';
+import { createRedisClients } from '../lib/redis';
 import { levelOfType } from '../modules/kyc/levels';
 import { setRole } from '../modules/kyc/staff';
+import { handsScope } from '../modules/meet/hands/scope';
+import { createSessionInvalidation } from '../modules/sessions/session-invalidation';
 
 /**
  * `npm run user:role -- --email someone@example.com --role admin|moderator|user [--level GOLD]`:
  * the operator's way to name staff before any admin exists. It opens the same database as
  * `npm start` (PGlite under DATA_DIR, or DATABASE_URL) and writes the change through `setRole`,
- * so the audit log records it with no actor (the system) and the operator's login name.
+ * so the audit log records it with no actor (the system) and the operator's login name. With
+ * REDIS_URL, the running API processes drop the person's cached sessions at once; without it they
+ * read them afresh within SESSION_CACHE_SECONDS (an embedded database has no server running beside).
  */
 
 const USAGE =
@@ -62,6 +67,21 @@ async function main(): Promise<string> {
       { role: args.role, level: args.level },
       { id: null, source: 'user:role', operator: os.userInfo().username },
     );
+    if (config.REDIS_URL) {
+      const redis = await createRedisClients(config.REDIS_URL);
+      const invalidation = createSessionInvalidation({
+        redis: redis.client,
+        scope: await handsScope(database, config.DATA_DIR),
+        log: { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },
+      });
+      try {
+        await invalidation.start();
+        await invalidation.forget({ users: [user.id] });
+      } finally {
+        await invalidation.close();
+        await redis.close();
+      }
+    }
     const [level] = await db
       .select({ level: staffLevels.level })
       .from(staffLevels)

@@ -29,7 +29,10 @@ export function createKycModule(opts: {
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** After a committed role change: the person's sessions are read afresh on every process. */
+  userChanged?: (userId: number) => Promise<void>;
 }) {
+  const userChanged = opts.userChanged ?? (async () => {});
   const deps: KycDeps = {
     db: opts.db,
     store: opts.store,
@@ -38,9 +41,12 @@ export function createKycModule(opts: {
     maxAttempts: opts.config.KYC_MAX_ATTEMPTS,
     retentionDays: opts.config.KYC_RETENTION_DAYS,
     now: opts.now ?? (() => new Date()),
+    userChanged,
   };
-  opts.events.subscribe('user.registered', 'kyc-admin-emails', async (event, tx) => {
-    await promoteAdminEmails(tx, opts.config.ADMIN_EMAILS, event.payload.userId);
+  opts.events.subscribe('user.registered', 'kyc-admin-emails', async (event, tx, afterCommit) => {
+    const promoted = await promoteAdminEmails(tx, opts.config.ADMIN_EMAILS, event.payload.userId);
+    // The registration's session may be cached with the role it had.
+    for (const userId of promoted) afterCommit(() => userChanged(userId));
   });
   annulRejectionsAfterMeetings(opts.events);
   noticeKycDecisions({ events: opts.events, mailer: opts.mailer, toUser: opts.toUser, publicUrl: opts.publicUrl });
@@ -52,7 +58,8 @@ export function createKycModule(opts: {
     /** Once the job queue runs: the retention sweep's next hour, and ADMIN_EMAILS for accounts that exist already. */
     start: async () => {
       await (await scheduleKycRetention(opts.jobs, deps)).bookNext();
-      await promoteAdminEmails(opts.db, opts.config.ADMIN_EMAILS);
+      // Other processes may hold these accounts' sessions with the role they had.
+      for (const userId of await promoteAdminEmails(opts.db, opts.config.ADMIN_EMAILS)) await userChanged(userId);
     },
   };
 }

@@ -6,4 +6,6 @@ export interface KycDeps extends KycPhotoStore {
   maxAttempts: number;
   retentionDays: number;
   now: () => Date;
+  /** After a committed role change: the person's sessions are read afresh on every process (sessions module). */
+  userChanged: (userId: number) => Promise<void>;
 }

@@ -222,6 +222,7 @@ export const kycRoutes: FastifyPluginAsyncZod<{ deps: KycDeps }> = async (app, {
     },
     async (request) => {
       await designateStaff(deps.db, { ...request.auth!, ip: request.ip }, request.params.id, request.body);
+      await deps.userChanged(request.params.id);
       return listStaff(deps.db);
     },
   );

@@ -8,7 +8,8 @@ import { recordAudit, type AuditActor } from '../audit/record-audit';
 /**
  * Staff blocking of an account (users.blockedAt). A blocked account is refused at login and on
  * every request and socket (sessions/live-session.ts); blocking also ends its sessions in the same
- * transaction, closes their sockets once it commits, and publishes `user.blocked` so the live map
+ * transaction, drops them from every process's session cache and closes their sockets once it
+ * commits (before it answers, so the very next request is refused everywhere), and publishes `user.blocked` so the live map
  * drops its hand and tells the watchers.
  */
 
@@ -16,12 +17,12 @@ export interface AccountBlocksDeps {
   db: Db;
   /** Ends every live session of the user inside `tx`; answers their ids (sessions module). */
   endSessionsIn(tx: Tx, userId: number): Promise<string[]>;
-  /** Closes the sockets of ended sessions on every process; call after commit. */
-  closeSessions(ids: string[]): void;
+  /** Drops ended sessions from every process's session cache and closes their sockets; call after commit. */
+  closeSessions(ids: string[]): Promise<void>;
 }
 
-/** After commit: what the block must still do outside the database. */
-export type AfterCommit = () => void;
+/** After commit: what the block must still do outside the database (await it before answering). */
+export type AfterCommit = () => Promise<void>;
 
 export function createAccountBlocks(deps: AccountBlocksDeps) {
   async function lockTarget(tx: Tx, actor: AuditActor, userId: number) {
@@ -69,7 +70,7 @@ export function createAccountBlocks(deps: AccountBlocksDeps) {
 
     async block(actor: AuditActor, userId: number, reason: string): Promise<void> {
       const after = await deps.db.transaction((tx) => blocks.blockIn(tx, actor, userId, reason));
-      after();
+      await after();
     },
 
     /** Lifts the block; the person signs in again (their ended sessions stay ended). */

@@ -20,7 +20,7 @@ export interface AccountBlocker {
     userId: number,
     reason: string,
     details?: Record<string, unknown>,
-  ): Promise<() => void>;
+  ): Promise<() => Promise<void>>;
 }
 
 const DECIDED: ReportStatus[] = ['RESOLVED', 'DISMISSED'];
@@ -123,6 +123,6 @@ export async function blockReported(
     }
     return done;
   });
-  afterCommit();
+  await afterCommit();
   return getReport(db, id);
 }

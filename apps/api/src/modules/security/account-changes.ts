@@ -22,7 +22,7 @@ export function createAccountChanges(deps: {
   mailer: Mailer;
   hashCode: CodeHasher;
   password: PasswordParams;
-  sessions: Pick<SessionService, 'endAllIn' | 'closeSockets'>;
+  sessions: Pick<SessionService, 'endAllIn' | 'afterEnd'>;
 }) {
   const { db } = deps;
 
@@ -47,7 +47,7 @@ export function createAccountChanges(deps: {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         return deps.sessions.endAllIn(tx, userId, { except: session.sessionId, reason: 'password_change' });
       });
-      deps.sessions.closeSockets(ended, 'password_change');
+      await deps.sessions.afterEnd(ended, 'password_change');
       await deps.mailer.send({
         to: row.email,
         locale: row.locale as Locale,

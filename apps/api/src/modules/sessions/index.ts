@@ -1,35 +1,55 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createTokenService } from '../../lib/jwt';
 import { sessionRoutes } from './routes';
+import { createSessionCache } from './session-cache';
+import { createSessionInvalidation } from './session-invalidation';
 import { createSessionService, type SessionServiceDeps } from './session-service';
 import { signInClientOf } from './sign-in-client';
 
-/** Sign-in sessions: the tokens, the sessions list, and what a sign-in records of its device. */
+/** Sign-ins: the tokens, the sessions list, the cache of live sessions, and what a sign-in records of its device. */
 export function createSessionsModule(deps: {
   db: Db;
   jwtSecret: string;
-  config: Pick<Config, 'AUTH_TOKEN_TTL_SECONDS' | 'STAFF_SESSION_HOURS' | 'TRUST_PROXY' | 'COUNTRY_HEADER'>;
+  config: Pick<
+    Config,
+    'AUTH_TOKEN_TTL_SECONDS' | 'STAFF_SESSION_HOURS' | 'TRUST_PROXY' | 'COUNTRY_HEADER' | 'SESSION_CACHE_SECONDS'
+  >;
   /** Ends the sockets of a session (the realtime layer). */
   closeSockets: SessionServiceDeps['closeSockets'];
+  /** With several processes: the cache of each drops a changed session through Redis. */
+  redis?: Redis;
+  /** The deployment's name on the shared Redis (every process of it the same). */
+  scope: string;
+  log: FastifyBaseLogger;
 }) {
   const { config } = deps;
+  const cache = createSessionCache({ ttlMs: config.SESSION_CACHE_SECONDS * 1000 });
+  const invalidation = createSessionInvalidation({ cache, redis: deps.redis, scope: deps.scope, log: deps.log });
   const sessions = createSessionService({
     db: deps.db,
     jwt: createTokenService(deps.jwtSecret),
     ttlSeconds: config.AUTH_TOKEN_TTL_SECONDS,
     staffTtlSeconds: Math.round(config.STAFF_SESSION_HOURS * 3600),
     closeSockets: deps.closeSockets,
+    cache,
+    forget: invalidation.forget,
   });
   return {
     sessions,
+    /** Tests that write session or user rows directly (no service call) empty it with `forget({ all: true })`. */
+    cache,
     /** The device and country of a sign-in, for the sessions list. */
     clientOf: (request: FastifyRequest) =>
       signInClientOf(request, { trustProxy: config.TRUST_PROXY, countryHeader: config.COUNTRY_HEADER }),
     /** Register under /api/user. */
     routes: sessionRoutes,
     routeOptions: { sessions },
+    /** Before the app serves: the subscription that keeps the cache honest across processes. */
+    start: invalidation.start,
+    close: invalidation.close,
   };
 }
 export type SessionsModule = ReturnType<typeof createSessionsModule>;

@@ -9,6 +9,7 @@ import type { TokenClaims, TokenService } from '../../lib/jwt';
 import type { SessionAuthority } from '../../plugins/auth';
 import { UNKNOWN_DEVICE } from './device-label';
 import { readLiveSession } from './live-session';
+import type { SessionCache, SessionChange } from './session-cache';
 import type { SignInClient } from './sign-in-client';
 
 /** Ended and expired rows are kept this long (the person may ask what signed in), then dropped. */
@@ -23,6 +24,10 @@ export interface SessionServiceDeps {
   staffTtlSeconds: number;
   /** Closes the open sockets of a session on every API process. */
   closeSockets(sessionId: string, reason: SessionEndReason): void;
+  /** This process's cache of session rows (decision 033); without it every check reads the row. */
+  cache?: SessionCache;
+  /** Drops changed sessions from the cache of every process; resolves once each has. */
+  forget?(change: SessionChange): Promise<void>;
 }
 
 /**
@@ -55,10 +60,12 @@ export async function startSession(
 
 /**
  * Sign-ins that can be ended. Each login, registration or provider sign-in starts a session whose
- * id the token carries; every request checks it is live (readLiveSession).
+ * id the token carries; every request checks it is live (readLiveSession), from a per-process cache
+ * of session rows that every change below empties at once on every process before it answers.
  */
 export function createSessionService(deps: SessionServiceDeps) {
   const { db, jwt } = deps;
+  const forget = (change: SessionChange) => deps.forget?.(change) ?? Promise.resolve(deps.cache?.forget(change));
 
   const live = (now: Date) => and(isNull(sessions.endedAt), gt(sessions.expiresAt, now));
 
@@ -73,7 +80,12 @@ export function createSessionService(deps: SessionServiceDeps) {
     return ended.map((row) => row.id);
   }
 
-  const closeAll = (ids: string[], reason: SessionEndReason) => ids.forEach((id) => deps.closeSockets(id, reason));
+  /** After the commit that ended them: no process serves these sessions from its cache any more, nor keeps their sockets. */
+  async function afterEnd(ids: string[], reason: SessionEndReason): Promise<void> {
+    if (!ids.length) return;
+    await forget({ sessions: ids });
+    ids.forEach((id) => deps.closeSockets(id, reason));
+  }
 
   const service = {
     async sign(userId: number, client?: SignInClient) {
@@ -86,16 +98,24 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** The session proved the account's TOTP just now (the caller checked the code). */
     async markSecondFactor(sessionId: string, at = new Date()): Promise<void> {
       await db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
+      await forget({ sessions: [sessionId] });
     },
 
     /** TOTP went off: no sign-in of the account counts as having proved it any more. */
     async clearSecondFactor(userId: number): Promise<void> {
       await db.update(sessions).set({ secondFactorAt: null }).where(eq(sessions.userId, userId));
+      await forget({ users: [userId] });
     },
+
+    /**
+     * After a committed change of what the auth check reads of a person (role, block, deletion):
+     * every process reads their sessions afresh. Ending sessions needs no call of its own (afterEnd).
+     */
+    userChanged: (userId: number) => forget({ users: [userId] }),
 
     verify: (token: string) => jwt.verify(token),
 
-    check: (claims: TokenClaims) => readLiveSession(db, claims, new Date()),
+    check: (claims: TokenClaims) => readLiveSession(db, claims, new Date(), deps.cache),
 
     /** A fresh token of the same session (profile update answers one): same id, same expiry. */
     reissue: (claims: Pick<TokenClaims, 'userId' | 'sessionId' | 'expiresAt'>) =>
@@ -125,24 +145,25 @@ export function createSessionService(deps: SessionServiceDeps) {
     async end(userId: number, sessionId: string, reason: SessionEndReason): Promise<void> {
       const ids = await endIn(db, userId, reason, eq(sessions.id, sessionId));
       if (!ids.length) throw new AppError('NOT_FOUND');
-      closeAll(ids, reason);
+      await afterEnd(ids, reason);
     },
 
     /** Ends every live session of the user, or every one but `except`; answers how many. */
     async endAll(userId: number, opts: { except?: string; reason: SessionEndReason }): Promise<number> {
       const ids = await service.endAllIn(db, userId, opts);
-      closeAll(ids, opts.reason);
+      await afterEnd(ids, opts.reason);
       return ids.length;
     },
 
     /**
      * endAll inside the caller's transaction (a password reset ends sessions with the change it
-     * makes). Sockets must close only after commit: pass the ids to closeSockets then.
+     * makes). The caches and sockets are the commit's business: pass the ids to afterEnd then, and
+     * answer once it resolved.
      */
     endAllIn: (tx: Db | Tx, userId: number, opts: { except?: string; reason: SessionEndReason }) =>
       endIn(tx, userId, opts.reason, opts.except ? ne(sessions.id, opts.except) : undefined),
 
-    closeSockets: closeAll,
+    afterEnd,
   } satisfies SessionAuthority & Record<string, unknown>;
   return service;
 }

@@ -310,7 +310,7 @@ export function createAccountService(deps: AccountDeps) {
         undefined,
         guesser,
       );
-      deps.sessions.closeSockets(ended, 'password_reset');
+      await deps.sessions.afterEnd(ended, 'password_reset');
     },
 
     async saveFeedback(input: FeedbackInput, locale: Locale, userId: number | null): Promise<void> {

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { SessionCache, SessionChange } from './session-cache';
+
+/** How long a change waits for the other processes to say they dropped the rows. */
+const ACK_TIMEOUT_MS = 2_000;
+
+interface Message extends SessionChange {
+  id: string;
+  /** The ack channel of the process that made the change. */
+  reply: string;
+}
+
+export interface SessionInvalidation {
+  /**
+   * Drops the sessions of a committed change from this process's cache at once and, with Redis,
+   * from every other process's; resolves when each of them has (or after ACK_TIMEOUT_MS, logged).
+   */
+  forget(change: SessionChange): Promise<void>;
+  /** Subscribes (with Redis); until then, and whenever the subscription is down, nothing is cached. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The session cache's invalidation across API processes (decision 033): a change is published on
+ * `sessions:<scope>`, where every process with a cache listens; each drops the rows and answers on
+ * the publisher's own ack channel, and the publisher waits for as many answers as PUBLISH counted
+ * listeners, so once a logout, block or role change has answered, no process serves the old row.
+ * A process whose subscription drops keeps nothing cached until it is back: a change it could have
+ * missed meanwhile finds nothing to drop. Without Redis (one process) only the local cache counts.
+ * `cache` absent: a process that only publishes (the `user:role` script).
+ */
+export function createSessionInvalidation(deps: {
+  cache?: SessionCache;
+  /** The command connection (PUBLISH); the subscriber is a duplicate of it, owned here. */
+  redis?: Redis;
+  /** Names the channel: the processes of one deployment share it (the database's identity). */
+  scope: string;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}): SessionInvalidation {
+  const { cache, redis } = deps;
+  const channel = `sessions:${deps.scope}`;
+  const reply = `${channel}:ack:${crypto.randomUUID()}`;
+  const waiting = new Map<string, { needed: number; got: number; done: () => void }>();
+  let sub: Redis | undefined;
+  let closed = false;
+
+  function onMessage(from: string, text: string) {
+    if (from === reply) {
+      const wait = waiting.get(text);
+      if (wait && ++wait.got >= wait.needed) wait.done();
+      return;
+    }
+    if (from !== channel || !cache) return;
+    let message: Message;
+    try {
+      message = JSON.parse(text) as Message;
+    } catch {
+      return;
+    }
+    cache.forget(message);
+    void redis?.publish(message.reply, message.id).catch(() => undefined);
+  }
+
+  async function subscribe() {
+    const channels = cache?.enabled ? [channel, reply] : [reply];
+    await sub!.subscribe(...channels);
+    cache?.resume();
+  }
+
+  return {
+    async forget(change) {
+      cache?.forget(change);
+      if (!redis || closed) return;
+      const message: Message = { ...change, id: crypto.randomUUID(), reply };
+      let resolve!: () => void;
+      const acked = new Promise<void>((r) => (resolve = r));
+      const wait = { needed: Infinity, got: 0, done: resolve };
+      waiting.set(message.id, wait);
+      const timer = setTimeout(() => {
+        deps.log.error(
+          { listeners: wait.needed, answered: wait.got, change },
+          'session cache: not every API process confirmed dropping ended sessions; they expire from it within SESSION_CACHE_SECONDS',
+        );
+        resolve();
+      }, ACK_TIMEOUT_MS);
+      try {
+        wait.needed = await redis.publish(channel, JSON.stringify(message));
+        if (wait.got >= wait.needed) resolve();
+        await acked;
+      } catch (error) {
+        deps.log.error({ err: error, change }, 'session cache: could not tell the other API processes of a change');
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(message.id);
+      }
+    },
+
+    async start() {
+      if (!redis) return;
+      // Nothing is cached until this process hears the others' changes.
+      cache?.suspend();
+      // Named, so an operator (and a test) can tell it in CLIENT LIST.
+      sub = redis.duplicate({ connectionName: channel });
+      sub.on('message', onMessage);
+      // An error event without a listener would crash the process; 'close' suspends the cache.
+      sub.on('error', () => undefined);
+      await subscribe();
+      sub.on('close', () => cache?.suspend());
+      sub.on('ready', () => {
+        if (!closed) subscribe().catch((error) => deps.log.warn({ err: error }, 'session cache: resubscribe failed'));
+      });
+    },
+
+    async close() {
+      closed = true;
+      for (const wait of waiting.values()) wait.done();
+      await sub?.quit().catch(() => undefined);
+    },
+  };
+}
