@@ -7,7 +7,7 @@ import { uniqueEmail } from './support/mail';
 /**
  * My business, end to end on the development chain: a person adds a company with a logo and a
  * place (a taken name is refused first, with its reason), tops up, buys a 7-day promoted pin on
- * the Russian screen, and another person standing nearby sees the pin on the live map and opens
+ * the Russian screen (the wallet's history shows the payment), and another person standing nearby sees the pin on the live map and opens
  * the company's card.
  */
 test.describe.configure({ timeout: 150_000 });
@@ -139,6 +139,18 @@ test('a company with a logo and a place buys a promoted pin that another person 
   await page.mouse.move(0, 0);
   await expectAccessible(page);
   await both(page, 'promoted-ru');
+
+  // The wallet's history says where the 20 USDT went.
+  await page.goto('/account/market');
+  const paid = page.getByTestId('history').getByTestId('tx-row').filter({ hasText: 'Продвижение' });
+  await expect(paid).toHaveCount(1);
+  await expect(paid).toHaveAttribute('data-type', 'PROMOTION');
+  await expect(paid.getByTestId('tx-subject')).toHaveText(`Выделенная метка «${name}», 7 дней`);
+  await expect(paid.getByTestId('tx-amount')).toHaveText('−20 USDT');
+  await expect(paid.getByTestId('tx-status')).toHaveText('Подтверждена');
+  await shoot(page, 'business-wallet-history-ru-1280');
+  await page.goto('/account/business');
+  await expect(card.getByTestId('company-name')).toHaveText(name);
 
   // Another person near the place sees the pin and its card.
   const context = await browser.newContext({

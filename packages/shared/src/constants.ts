@@ -118,7 +118,20 @@ export const TRANSACTION_STATUSES = [
   'CANCELED',
   'NONE',
 ] as const;
-export const TRANSACTION_TYPES = ['BUY_NFT', 'GASING', 'APPROVE', 'INPUT', 'REWARD', 'OUTPUT', 'GENERATE'] as const;
+/**
+ * SPEC.md's seven types and PROMOTION: a company's promoted pin paid from the wallet, a payment
+ * inside the platform with no chain step (decision 034). The zod contract in schemas/crypto.ts reads this list.
+ */
+export const TRANSACTION_TYPES = [
+  'BUY_NFT',
+  'GASING',
+  'APPROVE',
+  'INPUT',
+  'REWARD',
+  'OUTPUT',
+  'GENERATE',
+  'PROMOTION',
+] as const;
 
 export const KYC_STATUSES = ['draft', 'requested', 'approved', 'rejected', 'rejected_forever'] as const;
 export const MEDIA_ALBUMS = ['profile_photos', 'kyc', 'channel_photos', 'news'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NFT_LEVELS, NFT_TYPE, SALE_LEVELS } from '../constants';
+import { NFT_LEVELS, NFT_TYPE, SALE_LEVELS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../constants';
 import { MSG, withValues } from '../validation/messages';
 import { addressWithCurrencySchema } from '../validation/rules';
 import { stepUpProofSchema } from './security';
@@ -9,17 +9,9 @@ import { stepUpProofSchema } from './security';
  * in whole units ("100.5" USDT), never as floats: USDT on BSC has 18 decimals.
  */
 
-export const TRANSACTION_STATUSES = [
-  'REQUESTED',
-  'PROCESSING',
-  'CONFIRMED',
-  'FAIL',
-  'PENDING',
-  'CANCELED',
-  'NONE',
-] as const;
+// The lists live in constants (one definition for both); the contract re-exports them with their types.
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES };
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const TRANSACTION_TYPES = ['BUY_NFT', 'GASING', 'APPROVE', 'INPUT', 'REWARD', 'OUTPUT', 'GENERATE'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 // In constants, so a screen that formats amounts does not load zod with this module.
@@ -111,6 +103,14 @@ export type Wallet = z.infer<typeof walletSchema>;
 
 // --- Transactions -------------------------------------------------------------------------------------
 
+/** A company's promoted pin as its payment in the history names it: kept as it was when paid. */
+export const promotionPaymentSchema = z.object({
+  id: z.number().int(),
+  companyName: z.string(),
+  days: z.number().int(),
+});
+export type PromotionPayment = z.infer<typeof promotionPaymentSchema>;
+
 export const transactionSchema = z.object({
   id: z.number().int(),
   type: z.enum(TRANSACTION_TYPES),
@@ -127,6 +127,8 @@ export const transactionSchema = z.object({
   error: z.string().nullable(),
   /** A withdrawal to a new address waits until then unless the mailed link confirms the address. */
   heldUntil: z.string().nullable(),
+  /** What a PROMOTION paid for (absent on the other types). */
+  promotion: promotionPaymentSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

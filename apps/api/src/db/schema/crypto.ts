@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PURCHASE_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@app/shared/schemas/crypto';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  PURCHASE_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type PromotionPayment,
+} from '@app/shared/schemas/crypto';
 import { users } from './users';
 
 /** Token amounts in the smallest unit (wei, 18 decimals): numeric(78,0) holds any uint256. */
@@ -59,6 +75,13 @@ export const cryptoTransactions = pgTable(
     error: text('error'),
     /** A withdrawal to a new address is not sent before this time (unless its address is confirmed). */
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    /**
+     * What a payment inside the platform paid for, as `<kind>:<id>` (`promotion:12`): one history
+     * row per thing paid, found again by its refund. Null for chain steps.
+     */
+    reference: text('reference'),
+    /** The thing paid as the history names it (a promotion's company and days), kept as it was then. */
+    details: jsonb('details').$type<{ promotion?: PromotionPayment }>(),
     ...timestamps,
   },
   (t) => [
@@ -68,6 +91,9 @@ export const cryptoTransactions = pgTable(
     uniqueIndex('crypto_tx_idempotency_unique')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('crypto_tx_reference_unique')
+      .on(t.type, t.reference)
+      .where(sql`${t.reference} is not null`),
     index('crypto_tx_user_idx').on(t.userId, t.id),
     index('crypto_tx_status_idx').on(t.type, t.status),
     index('crypto_tx_purchase_idx').on(t.purchaseId),

@@ -124,7 +124,12 @@ export function createPromotionService(deps: PromotionServiceDeps) {
               })
               .returning(),
           );
-          await payments.charge(tx, { userId, amount: price, memo: `business promotion ${created.id}` });
+          await payments.charge(tx, {
+            userId,
+            amount: price,
+            memo: `business promotion ${created.id}`,
+            promotion: { id: created.id, companyName: company.name, days },
+          });
           await publish(tx, 'promotion.purchased', {
             userId,
             companyId: company.id,
@@ -231,6 +236,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
           userId: row.userId,
           amount: BigInt(row.price),
           memo: `business promotion ${row.id} refunded`,
+          promotionId: row.id,
         });
         await publish(tx, 'promotion.refunded', {
           userId: row.userId,

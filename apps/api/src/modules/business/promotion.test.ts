@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { parseEther, type Address } from 'viem';
 import type { MyCompany, PromotedList, Promotion } from '@app/shared/schemas/business';
+import type { TransactionList, TransactionStatus } from '@app/shared/schemas/crypto';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
 import { walletKit } from '../../../test/kits/wallet';
@@ -79,6 +80,16 @@ const ledgerOf = (promotionId: number) =>
     .select()
     .from(ledgerEntries)
     .where(like(ledgerEntries.memo, `business promotion ${promotionId}%`));
+/** The person's wallet history as GET /api/crypto/transaction answers it. */
+async function history(who: Person, filter: { type?: 'PROMOTION'; status?: TransactionStatus } = {}) {
+  const res = await kit.call<TransactionList>(
+    'GET',
+    `/transaction?${new URLSearchParams({ limit: '100', ...filter })}`,
+    who.headers,
+  );
+  expect(res.status).toBe(200);
+  return res.body;
+}
 const pinsNear = async (at: { lat: number; lng: number }, radius = 5000) =>
   (
     await t.app.inject({ url: `/api/business/promoted?lat=${at.lat}&lng=${at.lng}&radius=${radius}` })
@@ -107,6 +118,7 @@ describe('buying a promoted pin', () => {
 
     expect(await promotionsOf(owner)).toHaveLength(1);
     expect(await available(owner)).toBe('30');
+    expect((await history(owner, { type: 'PROMOTION' })).items.map((tx) => tx.promotion?.id)).toEqual([promotion!.id]);
     // The USDT stays at the deposit address as the platform's: the books and the chain still agree.
     const { differences } = await reconcile({
       db: t.database.db,
@@ -228,5 +240,62 @@ describe('promoted pins on the map and a company’s removal', () => {
     const refundRows = await ledgerOf(next.id);
     expect(refundRows.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toBe(0n);
     expect(refundRows).toHaveLength(4);
+  });
+});
+
+describe('a promotion in the wallet history', () => {
+  it('is one PROMOTION line per purchase however the request is repeated, and a refund marks it CANCELED', async () => {
+    const owner = await withCompany({ lat: 59.9343, lng: 30.3351 });
+    await deposit(owner, 40);
+    // Two identical requests at once, then the same one again: one purchase, one line.
+    const [a, b] = await Promise.all([buy(owner, 7, 'promo-history-1'), buy(owner, 7, 'promo-history-1')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const running = a.body as Promotion;
+    expect(b.body).toEqual(running);
+    expect((await buy(owner, 7, 'promo-history-1')).body).toEqual(running);
+    // One bought ahead waits behind it: the removal below refunds it.
+    const ahead = (await buy(owner, 7, 'promo-history-2')).body as Promotion;
+    expect(ahead.status).toBe('scheduled');
+    expect(await available(owner)).toBe('0');
+
+    const line = (promotion: Promotion, status: TransactionStatus) =>
+      expect.objectContaining({
+        type: 'PROMOTION',
+        status,
+        currency: 'USDT',
+        amount: '20',
+        txHash: null,
+        counterparty: null,
+        promotion: { id: promotion.id, companyName: `Promoted ${owner.id}`, days: 7 },
+      });
+    const paid = await history(owner, { type: 'PROMOTION' });
+    expect(paid).toEqual({ items: [line(ahead, 'CONFIRMED'), line(running, 'CONFIRMED')], total: 2 });
+    expect((await history(owner)).items.map((tx) => tx.type)).toEqual(['PROMOTION', 'PROMOTION', 'INPUT']);
+    // The payment's ledger rows point at its line.
+    const [aheadLine, runningLine] = paid.items;
+    const rowsOf = (transactionId: number) =>
+      t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, transactionId));
+    expect((await rowsOf(runningLine!.id)).map((r) => r.memo)).toEqual(
+      Array(2).fill(`business promotion ${running.id}`),
+    );
+
+    // The company's removal refunds the one not started: its line is CANCELED, the running one stays paid.
+    expect((await business(owner, 'DELETE', '/company')).status).toBe(204);
+    expect(await available(owner)).toBe('20');
+    expect(await history(owner, { type: 'PROMOTION' })).toEqual({
+      items: [line(ahead, 'CANCELED'), line(running, 'CONFIRMED')],
+      total: 2,
+    });
+    expect((await history(owner, { type: 'PROMOTION', status: 'CANCELED' })).items.map((tx) => tx.id)).toEqual([
+      aheadLine!.id,
+    ]);
+    const refunded = await rowsOf(aheadLine!.id);
+    expect(refunded).toHaveLength(4);
+    expect(refunded.reduce((sum, r) => sum + BigInt(r.amount), 0n)).toBe(0n);
+    // The whole ledger still sums to zero.
+    const [total] = await t.database.db
+      .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+      .from(ledgerEntries);
+    expect(total!.sum).toBe('0');
   });
 });

@@ -1,3 +1,4 @@
+import type { PromotionPayment } from '@app/shared/schemas/crypto';
 import type { Tx } from '../../db/client';
 
 /**
@@ -10,7 +11,9 @@ export interface WalletPort {
   idempotencyKey(header: string | string[] | undefined): string;
   requestHash(body: unknown): string;
   available(userId: number): Promise<bigint>;
-  charge(tx: Tx, payment: { userId: number; amount: bigint; memo: string }): Promise<void>;
-  refund(tx: Tx, payment: { userId: number; amount: bigint; memo: string }): Promise<void>;
+  /** Also writes the promotion's line in the wallet history (type PROMOTION). */
+  charge(tx: Tx, payment: { userId: number; amount: bigint; memo: string; promotion: PromotionPayment }): Promise<void>;
+  /** Also marks that line CANCELED. */
+  refund(tx: Tx, payment: { userId: number; amount: bigint; memo: string; promotionId: number }): Promise<void>;
   changed(userId: number, reason: 'purchase' | 'refund'): void;
 }

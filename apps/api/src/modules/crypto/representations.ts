@@ -27,6 +27,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     purchaseId: row.purchaseId,
     error: row.error,
     heldUntil: row.heldUntil?.toISOString() ?? null,
+    ...(row.details?.promotion && { promotion: row.details.promotion }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -9,6 +9,7 @@ import GasIcon from '@mui/icons-material/LocalGasStationOutlined';
 import ApproveIcon from '@mui/icons-material/VerifiedUserOutlined';
 import RewardIcon from '@mui/icons-material/RedeemOutlined';
 import MintIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import PromotionIcon from '@mui/icons-material/CampaignOutlined';
 import type { Transaction, TransactionType } from '@app/shared/schemas/crypto';
 import { translateFailure } from '../../../lib/i18n';
 import { txUrl } from '../lib/explorer';
@@ -25,6 +26,7 @@ const ICONS: Record<TransactionType, typeof InIcon> = {
   APPROVE: ApproveIcon,
   REWARD: RewardIcon,
   GENERATE: MintIcon,
+  PROMOTION: PromotionIcon,
 };
 
 const TONE = { in: 'success.main', out: 'primary.main', none: 'text.secondary' } as const;
@@ -73,6 +75,11 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
         <Typography sx={{ fontWeight: 600 }} data-testid="tx-type">
           {t(`type.${tx.type}`)}
         </Typography>
+        {tx.promotion && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="tx-subject">
+            {t('history.promotion', { company: tx.promotion.companyName, count: tx.promotion.days })}
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary">
           {f.dateTime(tx.createdAt)}
           {!isSettled(tx.status) && tx.requiredConfirmations > 0 && (
@@ -82,7 +89,14 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
       </Box>
       <Stack spacing={0.75} sx={{ gridArea: 'side', alignItems: 'flex-end' }}>
         <Typography
-          sx={{ fontWeight: 600, color: TONE[dir], whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+          sx={{
+            fontWeight: 600,
+            color: TONE[dir],
+            whiteSpace: 'nowrap',
+            fontVariantNumeric: 'tabular-nums',
+            // A refunded promotion: the money came back.
+            ...(tx.type === 'PROMOTION' && tx.status === 'CANCELED' && { textDecoration: 'line-through' }),
+          }}
           data-testid="tx-amount"
         >
           {SIGN[dir]}

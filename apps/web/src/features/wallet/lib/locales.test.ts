@@ -8,7 +8,7 @@ import { expectKeysDefined, expectRussianPlurals } from '../../../test/locale-ke
 // English and Russian having the same keys is checked for every namespace in lib/i18n.test.ts.
 describe('wallet texts', () => {
   it('give Russian all its plural forms where a count is shown', () => {
-    expectRussianPlurals(ru, ['confirmations', 'deposit.confirmations']);
+    expectRussianPlurals(ru, ['confirmations', 'deposit.confirmations', 'history.promotion']);
   });
 
   it('define every key the screens use', () => {

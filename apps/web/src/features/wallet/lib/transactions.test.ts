@@ -32,6 +32,7 @@ describe('transactions', () => {
     expect(direction('REWARD')).toBe('in');
     expect(direction('OUTPUT')).toBe('out');
     expect(direction('BUY_NFT')).toBe('out');
+    expect(direction('PROMOTION')).toBe('out');
     expect(direction('GASING')).toBe('none');
   });
 

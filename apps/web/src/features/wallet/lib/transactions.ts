@@ -5,10 +5,13 @@ const SETTLED: ReadonlySet<TransactionStatus> = new Set(['CONFIRMED', 'FAIL', 'C
 /** A transaction that will not change any more. */
 export const isSettled = (status: TransactionStatus) => SETTLED.has(status);
 
-/** Money in, money out, or neither (gas top-ups, approvals and mints move no USDT of the user's). */
+/**
+ * Money in, money out, or neither (gas top-ups, approvals and mints move no USDT of the user's).
+ * A promotion is paid out of the balance like a token.
+ */
 export function direction(type: TransactionType): 'in' | 'out' | 'none' {
   if (type === 'INPUT' || type === 'REWARD') return 'in';
-  if (type === 'OUTPUT' || type === 'BUY_NFT') return 'out';
+  if (type === 'OUTPUT' || type === 'BUY_NFT' || type === 'PROMOTION') return 'out';
   return 'none';
 }
 
