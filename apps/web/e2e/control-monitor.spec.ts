@@ -58,7 +58,7 @@ test('the monitor moves live when someone registers and buys; jobs and audit ren
     await shoot(page, 'control-monitor-en-820');
   });
 
-  await test.step('a failed job is retried from the jobs tab, and the retry is in the audit log', async () => {
+  await test.step('a failed job and a parked payout are retried from the jobs tab, and the retry is in the audit log', async () => {
     await page.getByRole('tab', { name: 'Jobs and chain' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Jobs and chain' })).toBeVisible();
     await expect(page.getByTestId('differences-grid')).toBeVisible();
@@ -73,6 +73,20 @@ test('the monitor moves live when someone registers and buys; jobs and audit ren
     await page.getByTestId('job-action-confirm').click();
     await expect(page.getByTestId('jobs-notice')).toHaveText('The job will run again.');
     await expect(failed.getByText('No failed jobs.')).toBeVisible();
+
+    // A treasury payout whose sends all failed waits, parked (the test server seeds one): tried
+    // again now, the worker sends it on its next pass.
+    const steps = page.getByTestId('retrying-steps-grid');
+    const parked = steps.getByRole('row', { name: /Treasury payout/ });
+    await expect(parked.getByTestId('step-state')).toHaveText('Parked');
+    await expect(parked).toContainText('10 of 10');
+    await expect(parked).toContainText('ECONNREFUSED');
+    await parked.getByTestId('step-retry').click();
+    await expect(page.getByTestId('job-action-dialog')).toContainText('Treasury payout #');
+    await page.getByTestId('job-action-reason').fill('The node is back');
+    await page.getByTestId('job-action-confirm').click();
+    await expect(page.getByTestId('jobs-notice')).toHaveText('It will be tried again within seconds.');
+    await expect(steps.getByTestId('step-state').filter({ hasText: 'Parked' })).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Audit log' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
@@ -96,6 +110,7 @@ test('the monitor moves live when someone registers and buys; jobs and audit ren
     await russian.goto('/control/jobs');
     await expect(russian.getByRole('heading', { level: 1, name: 'Задачи и блокчейн' })).toBeVisible();
     await expect(russian.getByRole('heading', { level: 2, name: 'Сбойные задачи' })).toBeVisible();
+    await expect(russian.getByRole('heading', { level: 2, name: 'Повторы шагов в блокчейне' })).toBeVisible();
     await shoot(russian, 'control-jobs-ru-820');
     await russian.getByRole('tab', { name: 'Журнал аудита' }).click();
     await expect(russian.getByRole('heading', { level: 1, name: 'Журнал аудита' })).toBeVisible();

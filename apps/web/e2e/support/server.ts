@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../api/src/config';
 import { createDatabase } from '../../../api/src/db/client';
-import { users } from '../../../api/src/db/schema';
+import { chainStepRetries, treasuryPayouts, users } from '../../../api/src/db/schema';
 import { createTokenService } from '../../../api/src/lib/jwt';
 import { startSession } from '../../../api/src/modules/sessions/session-service';
 import { startServer } from '../../../api/src/start-server';
@@ -86,6 +86,22 @@ const [member, admin] = await database.db
 const blocked = (
   await database.db.insert(users).values({ email: 'blocked@example.com', blockedAt: new Date() }).returning()
 )[0]!;
+// A treasury payout whose sends all failed, parked for an admin (control-monitor.spec.ts tries it
+// again from the jobs screen, and the worker then sends it). Its purpose is nobody's: no module
+// waits for its outcome, and its payee has no wallet row, so no balance changes.
+const [payee] = await database.db.insert(users).values({ email: 'payee@example.com' }).returning();
+const [parkedPayout] = await database.db
+  .insert(treasuryPayouts)
+  .values({ userId: payee!.id, amount: '1000000000000000', purpose: 'e2e-seed', refId: 1, status: 'REQUESTED' })
+  .returning();
+await database.db.insert(chainStepRetries).values({
+  kind: 'payout',
+  refId: parkedPayout!.id,
+  tries: 10,
+  nextAt: new Date(),
+  lastError: 'e2e: fetch failed (ECONNREFUSED)',
+  deadAt: new Date(),
+});
 const jwt = createTokenService(jwtSecret);
 const signIn = (userId: number) => startSession(database.db, jwt, config.AUTH_TOKEN_TTL_SECONDS, userId);
 const seeded: SeededUsers = {

@@ -36,6 +36,9 @@ const createAppTheme = () =>
           // Near-black text on the bright blue: white on it would miss WCAG's 4.5:1 contrast.
           primary: { main: '#2f7bff', light: '#6ea2ff', dark: '#1f5fd6', contrastText: '#0a0b0f' },
           secondary: { main: '#9aa4b5' },
+          // MUI's dark red with near-black text, as the primary: its white text misses 4.5:1 (3.7:1),
+          // which a filled "failed" or "parked" chip showed.
+          error: { main: '#f44336', contrastText: '#0a0b0f' },
           background: { default: '#0a0b0f', paper: '#15171d' },
           divider: 'rgba(255,255,255,0.08)',
           text: { primary: '#f2f4f8', secondary: '#a3abb9' },

@@ -3,7 +3,8 @@ import { MSG, withValues } from '../validation/messages';
 
 /**
  * Jobs and chain (/control/jobs): jobs that failed for good (the queue's dead letters) with retry
- * and discard, chain steps that are stuck or failed, and what reconciliation found.
+ * and discard, chain steps that are stuck or failed, worker rows retrying or parked (retry now),
+ * and what reconciliation found.
  */
 
 export const failedJobSchema = z.object({
@@ -33,6 +34,31 @@ export const chainStepSchema = z.object({
 });
 export type ChainStep = z.infer<typeof chainStepSchema>;
 
+/** The chain workers whose rows retry with backoff after a step threw (the node did not answer). */
+export const RETRYING_STEP_KINDS = ['purchase', 'withdrawal', 'payout'] as const;
+export type RetryingStepKind = (typeof RETRYING_STEP_KINDS)[number];
+/** Tries before a row is parked for an admin (5 s, 10 s, 20 s … apart: about 25 minutes). */
+export const CHAIN_STEP_MAX_TRIES = 10;
+
+/** A worker row whose step failed lately: waiting for its next try, or parked after the last. */
+export const retryingStepSchema = z.object({
+  kind: z.enum(RETRYING_STEP_KINDS),
+  /** The purchase, withdrawal (crypto transaction) or treasury payout. */
+  refId: z.number().int(),
+  tries: z.number().int(),
+  maxTries: z.number().int(),
+  nextAt: z.string(),
+  lastError: z.string(),
+  parked: z.boolean(),
+  updatedAt: z.string(),
+});
+export type RetryingStep = z.infer<typeof retryingStepSchema>;
+
+export const retryingStepParamsSchema = z.object({
+  kind: z.enum(RETRYING_STEP_KINDS, { error: MSG.invalidValue }),
+  refId: z.coerce.number({ error: MSG.invalidValue }).int().positive({ error: MSG.invalidValue }),
+});
+
 export const DIFFERENCE_STATES = ['open', 'repaired', 'resolved'] as const;
 export type DifferenceState = (typeof DIFFERENCE_STATES)[number];
 
@@ -51,6 +77,7 @@ export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSc
 export const operationsOverviewSchema = z.object({
   failedJobs: z.array(failedJobSchema),
   chainSteps: z.array(chainStepSchema),
+  retryingSteps: z.array(retryingStepSchema),
   differences: z.array(reconciliationDifferenceSchema),
 });
 export type OperationsOverview = z.infer<typeof operationsOverviewSchema>;
@@ -71,4 +98,5 @@ export const OPERATIONS_PATHS = {
   overview: '/control/jobs',
   retry: (id: string) => `/control/jobs/${id}/retry`,
   discard: (id: string) => `/control/jobs/${id}/discard`,
+  retryStep: (kind: RetryingStepKind, refId: number) => `/control/jobs/chain/${kind}/${refId}/retry`,
 } as const;

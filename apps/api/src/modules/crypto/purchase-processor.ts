@@ -6,6 +6,8 @@ import type { ErrorCode } from '@app/shared/errors';
 import { cryptoTransactions, nfts, purchases } from '../../db/schema';
 import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
+import { stepRetries } from './step-retries';
+import { isTransientChainError } from '../../chain/transient-error';
 import { shareOf } from './amounts';
 import { lockWallet, move, post, type Posting } from './ledger';
 import { describePurchase, marketChanged, serveQueue } from './market-service';
@@ -27,6 +29,7 @@ export const MAX_PURCHASE_ATTEMPTS = 3;
  * recorded step is followed, not sent again; BUY_NFT checks the token's owner first.
  */
 export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: object, msg: string): void }) {
+  const retries = stepRetries(ctx.db, 'purchase');
   async function emit(purchaseId: number) {
     const row = one(await ctx.db.select().from(purchases).where(eq(purchases.id, purchaseId)));
     ctx.events.purchase(row.userId, await describePurchase(ctx.db, row));
@@ -282,14 +285,18 @@ export function createPurchaseProcessor(ctx: CryptoContext, log: { error(obj: ob
       .from(purchases)
       .where(eq(purchases.status, 'PROCESSING'))
       .orderBy(asc(purchases.id));
-    for (const purchase of open) {
-      try {
-        await advance(purchase);
-      } catch (error) {
-        log.error({ err: error, purchaseId: purchase.id }, 'purchase step failed');
+    // A purchase whose step threw starts over (fail counts the attempt, the last one refunds); when
+    // the node did not answer, only after a wait, so a node down for a minute does not use up every
+    // attempt at once. A refusal (a revert) would say the same again: it is not waited out.
+    await retries.each(
+      open,
+      advance,
+      async (purchase, error, { tries }) => {
+        log.error({ err: error, purchaseId: purchase.id, tries }, 'purchase step failed');
         await fail(purchase, 'TRANSACTION_FAILED').catch(() => undefined);
-      }
-    }
+      },
+      isTransientChainError,
+    );
   }
 
   return { run };

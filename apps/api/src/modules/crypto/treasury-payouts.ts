@@ -6,6 +6,7 @@ import { publish, type EventBus } from '../../events/event-bus';
 import { crashPoint } from '../../lib/crash-points';
 import { journaled, resumeSend, settleSend } from './chain-journal';
 import type { CryptoContext } from './context';
+import { stepRetries } from './step-retries';
 
 type Row = typeof treasuryPayouts.$inferSelect;
 
@@ -36,6 +37,7 @@ export function subscribeTreasuryPayouts(events: EventBus, wake: () => void, cha
  * deposit watcher then credits the arrival as a REWARD, like any money reaching the address.
  */
 export function createTreasuryPayoutSender(ctx: CryptoContext, log: { error(obj: object, msg: string): void }) {
+  const retries = stepRetries(ctx.db, 'payout');
   async function settle(row: Row, outcome: 'SENT' | 'FAILED', error?: string) {
     await ctx.db.transaction(async (tx) => {
       const [claimed] = await tx
@@ -103,8 +105,9 @@ export function createTreasuryPayoutSender(ctx: CryptoContext, log: { error(obj:
       .from(treasuryPayouts)
       .where(inArray(treasuryPayouts.status, ['REQUESTED', 'PROCESSING']))
       .orderBy(treasuryPayouts.id);
-    for (const row of rows) {
-      try {
+    await retries.each(
+      rows,
+      async (row) => {
         if (row.status === 'REQUESTED') {
           const [claimed] = await ctx.db
             .update(treasuryPayouts)
@@ -116,10 +119,13 @@ export function createTreasuryPayoutSender(ctx: CryptoContext, log: { error(obj:
           // Claimed but never signed (the journal writes the hash before any broadcast): send it now.
           await transmit(row);
         } else await follow(row);
-      } catch (error) {
-        log.error({ err: error, payoutId: row.id }, 'payout step failed, retrying on the next pass');
-      }
-    }
+      },
+      (row, error, { tries, parked }) =>
+        log.error(
+          { err: error, payoutId: row.id, tries },
+          parked ? 'payout step parked after its last try' : 'payout step failed, trying again later',
+        ),
+    );
   }
 
   return { run };

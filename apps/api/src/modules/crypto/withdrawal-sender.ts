@@ -4,6 +4,7 @@ import type { ErrorCode } from '@app/shared/errors';
 import { cryptoTransactions } from '../../db/schema';
 import { one } from '../../db/rows';
 import type { CryptoContext } from './context';
+import { stepRetries } from './step-retries';
 import { lockWallet, move, post } from './ledger';
 import { toTransaction } from './representations';
 import { journaled, resumeSend, settleSend } from './chain-journal';
@@ -25,6 +26,7 @@ const UNRECORDED_SEND_GRACE_MS = 120_000;
  * the sender sends the same bytes again (one nonce: it can never pay twice) or learns they never ran.
  */
 export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: object, msg: string): void }) {
+  const retries = stepRetries(ctx.db, 'withdrawal');
   async function update(row: Row, set: Partial<Row>): Promise<Row> {
     const saved = one(
       await ctx.db.update(cryptoTransactions).set(set).where(eq(cryptoTransactions.id, row.id)).returning(),
@@ -178,17 +180,21 @@ export function createWithdrawalSender(ctx: CryptoContext, log: { error(obj: obj
         ),
       )
       .orderBy(cryptoTransactions.id);
-    for (const row of rows) {
-      try {
+    await retries.each(
+      rows,
+      async (row) => {
         if (row.status === 'REQUESTED') await send(row);
         else if (!row.txHash) await recover(row);
         // With CHAIN_FINALITY=finalized the finalized block decides (in finish), not a count kept on
         // the row: every mined withdrawal goes on to finish.
         else await follow(ctx.chain.finality === 'finalized' ? { ...row, requiredConfirmations: 1 } : row);
-      } catch (error) {
-        log.error({ err: error, transactionId: row.id }, 'withdrawal step failed, retrying on the next pass');
-      }
-    }
+      },
+      (row, error, { tries, parked }) =>
+        log.error(
+          { err: error, transactionId: row.id, tries },
+          parked ? 'withdrawal step parked after its last try' : 'withdrawal step failed, trying again later',
+        ),
+    );
   }
 
   return { run };

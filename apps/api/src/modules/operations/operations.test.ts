@@ -4,7 +4,7 @@ import type { OperationsOverview } from '@app/shared/schemas/operations';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { call, insertStaff } from '../../../test/kits/kyc';
 import { until } from '../../../test/until';
-import { auditLog, chainSends, reconciliationDifferences } from '../../db/schema';
+import { auditLog, chainSends, chainStepRetries, reconciliationDifferences } from '../../db/schema';
 
 describe('jobs and chain for admins', () => {
   let t: TestApp;
@@ -47,7 +47,54 @@ describe('jobs and chain for admins', () => {
       expect((await call(t, who.id, 'GET', '/api/control/jobs')).statusCode).toBe(403);
       expect((await call(t, who.id, 'POST', `/api/control/jobs/${id}/retry`, {})).statusCode).toBe(403);
       expect((await call(t, who.id, 'POST', `/api/control/jobs/${id}/discard`, {})).statusCode).toBe(403);
+      expect((await call(t, who.id, 'POST', '/api/control/jobs/chain/withdrawal/1/retry', {})).statusCode).toBe(403);
     }
+  });
+
+  it("lists the chain workers' retrying and parked rows, and an admin's retry starts one over, audited", async () => {
+    const earlier = new Date(Date.now() - 60_000);
+    await t.database.db.insert(chainStepRetries).values([
+      {
+        kind: 'withdrawal',
+        refId: 7_001,
+        tries: 10,
+        nextAt: earlier,
+        lastError: 'fetch failed: ECONNREFUSED',
+        deadAt: earlier,
+      },
+      { kind: 'payout', refId: 7_002, tries: 2, nextAt: new Date(Date.now() + 10_000), lastError: 'timeout' },
+    ]);
+    const listed = (await overview()).retryingSteps;
+    expect(listed[0]).toMatchObject({ kind: 'withdrawal', refId: 7_001, tries: 10, maxTries: 10, parked: true });
+    expect(listed.find((s) => s.refId === 7_002)).toMatchObject({ kind: 'payout', tries: 2, parked: false });
+
+    const retried = await call(t, admin.id, 'POST', '/api/control/jobs/chain/withdrawal/7001/retry', {
+      reason: 'the node is back',
+    });
+    expect(retried.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(chainStepRetries)
+      .where(and(eq(chainStepRetries.kind, 'withdrawal'), eq(chainStepRetries.refId, 7_001)));
+    expect(row).toMatchObject({ tries: 0, deadAt: null });
+    expect(row!.nextAt.getTime()).toBeLessThanOrEqual(Date.now());
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'chain.step.retry'), eq(auditLog.targetId, '7001')));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      targetType: 'withdrawal',
+      reason: 'the node is back',
+      before: { tries: 10, parked: true, lastError: 'fetch failed: ECONNREFUSED' },
+      after: { tries: 0, parked: false },
+    });
+
+    expect((await call(t, admin.id, 'POST', '/api/control/jobs/chain/withdrawal/999999/retry', {})).statusCode).toBe(
+      404,
+    );
+    const wrongKind = await call(t, admin.id, 'POST', '/api/control/jobs/chain/mint/7001/retry', {});
+    expect(wrongKind.statusCode).toBe(400);
   });
 
   it('retries a failed job: the same job runs again, and the retry is in the audit log', async () => {

@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '@app/shared/schemas/auth';
-import { failedJobParamsSchema, jobActionSchema, operationsOverviewSchema } from '@app/shared/schemas/operations';
+import {
+  failedJobParamsSchema,
+  jobActionSchema,
+  operationsOverviewSchema,
+  retryingStepParamsSchema,
+} from '@app/shared/schemas/operations';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit/record-audit';
 import { listChainSteps, listDifferences } from './chain-state';
 import { discardFailedJob, listFailedJobs, retryFailedJob } from './failed-jobs';
+import { listRetryingSteps, retryChainStepNow } from './retrying-steps';
 
 const bearer = [{ bearer: [] }];
 
-/** Admins: failed jobs with retry and discard, stuck or failed chain steps, reconciliation. */
+/** Admins: failed jobs with retry and discard, stuck or failed chain steps, retrying worker rows, reconciliation. */
 export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRoute', app.staffOnly('admin'));
 
@@ -17,7 +23,8 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     {
       schema: {
         tags: ['control'],
-        summary: 'Admins: failed (dead-letter) jobs, stuck or reverted chain steps, reconciliation differences',
+        summary:
+          'Admins: failed (dead-letter) jobs, stuck or reverted chain steps, worker rows retrying or parked, reconciliation differences',
         security: bearer,
         response: { 200: operationsOverviewSchema },
       },
@@ -25,6 +32,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async () => ({
       failedJobs: await listFailedJobs(db),
       chainSteps: await listChainSteps(db),
+      retryingSteps: await listRetryingSteps(db),
       differences: await listDifferences(db),
     }),
   );
@@ -61,6 +69,25 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
     async (request) => {
       await discardFailedJob(db, auditActor(request), request.params.id, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/chain/:kind/:refId/retry',
+    {
+      schema: {
+        tags: ['control'],
+        summary: "Admins: a chain worker's retrying or parked row tries again now (audit-logged as chain.step.retry)",
+        security: bearer,
+        params: retryingStepParamsSchema,
+        body: jobActionSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      const { kind, refId } = request.params;
+      await retryChainStepNow(db, auditActor(request), kind, refId, request.body.reason);
       return { ok: true as const };
     },
   );

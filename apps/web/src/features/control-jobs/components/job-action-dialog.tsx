@@ -8,32 +8,38 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { jobActionSchema, type FailedJob } from '@app/shared/schemas/operations';
+import { jobActionSchema, type JobAction } from '@app/shared/schemas/operations';
 import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { FormTextField } from '../../../components/form/form-fields';
-import { useJobAction, type JobActionKind } from '../api/job-actions';
+import type { JobActionKind } from '../api/job-actions';
 
-/** Confirms a retry or a discard, with an optional reason that goes to the audit log. */
+/**
+ * Confirms a retry or a discard (of a failed job, or a retrying worker row), with an optional
+ * reason that goes to the audit log. `title` and `text` say what is acted on; `run` does it.
+ */
 export function JobActionDialog({
-  job,
   kind,
+  title,
+  text,
+  run,
   onClose,
   onDone,
 }: {
-  job: FailedJob;
   kind: JobActionKind;
+  title: string;
+  text: string;
+  run: (body: JobAction) => Promise<unknown>;
   onClose: () => void;
   onDone: (kind: JobActionKind) => void;
 }) {
   const { t } = useTranslation('operations');
-  const act = useJobAction();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(jobActionSchema, { reason: '' });
 
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     setFormError(null);
     try {
-      await act.mutateAsync({ id: job.id, kind, body: reason ? { reason } : {} });
+      await run(reason ? { reason } : {});
       onDone(kind);
     } catch (error) {
       setFormError(serverErrorText(t, error, form.setError, ['reason']));
@@ -43,10 +49,10 @@ export function JobActionDialog({
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="job-action-dialog">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle>{t(`jobs.action.${kind}Title`)}</DialogTitle>
+        <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>{t(`jobs.action.${kind}Text`, { queue: job.queue })}</DialogContentText>
+            <DialogContentText>{text}</DialogContentText>
             {formError && <Alert severity="error">{formError}</Alert>}
             <FormTextField
               control={form.control}

@@ -6,32 +6,55 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FailedJob } from '@app/shared/schemas/operations';
+import type { FailedJob, RetryingStep } from '@app/shared/schemas/operations';
 import { translateError } from '../../../lib/i18n';
 import { useOperations } from '../api/get-operations';
-import type { JobActionKind } from '../api/job-actions';
+import { useJobAction, useRetryChainStep, type JobActionKind } from '../api/job-actions';
 import { ChainStepsGrid, DifferencesGrid } from './chain-grids';
 import { FailedJobsGrid } from './failed-jobs-grid';
 import { JobActionDialog } from './job-action-dialog';
+import { RetryingStepsGrid } from './retrying-steps-grid';
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Box component="section" aria-labelledby={id}>
-      <Typography variant="h5" component="h2" id={id} sx={{ mb: 1.5 }}>
+      <Typography variant="h5" component="h2" id={id} sx={{ mb: lead ? 0.5 : 1.5 }}>
         {title}
       </Typography>
+      {lead && (
+        <Typography color="text.secondary" sx={{ mb: 1.5, maxWidth: 760 }}>
+          {lead}
+        </Typography>
+      )}
       {children}
     </Box>
   );
 }
 
-/** /control/jobs: failed jobs to retry or discard, chain steps stuck or reverted, reconciliation. */
+/**
+ * /control/jobs: failed jobs to retry or discard, chain steps stuck or reverted, worker rows
+ * retrying or parked (try now), reconciliation.
+ */
 export function JobsPage() {
   const { t } = useTranslation('operations');
   const overview = useOperations();
   const [acting, setActing] = useState<{ job: FailedJob; kind: JobActionKind } | null>(null);
+  const [retrying, setRetrying] = useState<RetryingStep | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const onAction = useCallback((job: FailedJob, kind: JobActionKind) => setActing({ job, kind }), []);
+  const onRetryStep = useCallback((step: RetryingStep) => setRetrying(step), []);
+  const actOnJob = useJobAction();
+  const retryStep = useRetryChainStep();
   const loading = overview.isPending;
 
   return (
@@ -64,18 +87,39 @@ export function JobsPage() {
       <Section id="jobs-chain-title" title={t('jobs.chain.title')}>
         <ChainStepsGrid steps={overview.data?.chainSteps ?? []} loading={loading} />
       </Section>
+      <Section id="jobs-retrying-title" title={t('jobs.retrying.title')} lead={t('jobs.retrying.lead')}>
+        <RetryingStepsGrid steps={overview.data?.retryingSteps ?? []} loading={loading} onRetry={onRetryStep} />
+      </Section>
       <Section id="jobs-differences-title" title={t('jobs.differences.title')}>
         <DifferencesGrid differences={overview.data?.differences ?? []} loading={loading} />
       </Section>
 
       {acting && (
         <JobActionDialog
-          job={acting.job}
           kind={acting.kind}
+          title={t(`jobs.action.${acting.kind}Title`)}
+          text={t(`jobs.action.${acting.kind}Text`, { queue: acting.job.queue })}
+          run={(body) => actOnJob.mutateAsync({ id: acting.job.id, kind: acting.kind, body })}
           onClose={() => setActing(null)}
           onDone={(kind) => {
             setActing(null);
             setNotice(t(kind === 'retry' ? 'jobs.action.retried' : 'jobs.action.discarded'));
+          }}
+        />
+      )}
+      {retrying && (
+        <JobActionDialog
+          kind="retry"
+          title={t('jobs.action.retryStepTitle')}
+          text={t('jobs.action.retryStepText', {
+            kind: t(`jobs.retrying.kinds.${retrying.kind}`),
+            ref: retrying.refId,
+          })}
+          run={(body) => retryStep.mutateAsync({ kind: retrying.kind, refId: retrying.refId, body })}
+          onClose={() => setRetrying(null)}
+          onDone={() => {
+            setRetrying(null);
+            setNotice(t('jobs.action.retriedStep'));
           }}
         />
       )}
