@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect as baseExpect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import type { CpaLink } from '@app/shared/schemas/cpa';
@@ -8,6 +6,7 @@ import type { MeetingProgress, MeetingView } from '@app/shared/schemas/meet';
 import { expectAccessible, faucet, openAs, shoot, waitForAvailable, waitForPurchase, buy } from './support/crypto';
 import { uniqueEmail } from './support/mail';
 import { advanceServer, auth, HOUR_MS, meetUser, ok, silverHolder, test, type MeetUser } from './support/meet-server';
+import { startPostbackReceiver } from './support/postback-receiver';
 import { seededUsers } from './support/tokens';
 
 /**
@@ -26,32 +25,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const HERE = { lat: 59.93863, lng: 30.31413 };
 const STEP_MS = 10_000;
-
-interface Received {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A tracker on 127.0.0.1 that answers 200 and keeps what it got. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-      );
-      received.push({ url: req.url ?? '', headers, body });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A partner approved by the server's admin, with a link whose callback goes to `receiverPort`. */
 async function partnerWithLink(request: APIRequestContext, port: number, receiverPort: number) {
@@ -164,7 +137,7 @@ test.describe('rewards of a meeting', () => {
     request,
     meetServer,
   }) => {
-    const receiver = await startReceiver();
+    const receiver = await startPostbackReceiver();
     const port = Number(new URL(meetServer.url).port);
     const { partner, link } = await partnerWithLink(request, port, receiver.port);
     const referrer = await meetUser(request, 'Rita');

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import {
@@ -13,6 +11,7 @@ import {
   waitForAvailable,
   waitForPurchase,
 } from './support/crypto';
+import { startPostbackReceiver } from './support/postback-receiver';
 import { seededUsers } from './support/tokens';
 
 /**
@@ -24,32 +23,6 @@ import { seededUsers } from './support/tokens';
  */
 
 test.describe.configure({ timeout: 120_000 });
-
-interface Received {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** A tracker on 127.0.0.1 that answers 200 and keeps what it got. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-      );
-      if (req.method === 'POST') received.push({ url: req.url ?? '', headers, body });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true,"tracker":"e2e"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A signed-out page in English with the cookie dialog out of the way. */
 async function guest(page: Page) {
@@ -68,7 +41,7 @@ test('a person applies in /cpa, is approved, and is paid for a visitor who buys 
   browser,
   request,
 }) => {
-  const receiver = await startReceiver();
+  const receiver = await startPostbackReceiver();
   const person = await registerUser(request, 'cabinet');
   const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
   const page = await context.newPage();
