@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import {
@@ -20,6 +19,7 @@ import { createClock, type Clock } from './lib/clock';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerApiDocs } from './plugins/api-docs';
 import { redactedRequest } from './lib/log-redaction';
 import { socketOrigins } from './lib/socket-origins';
@@ -157,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   // The map page fetches its style, tiles, glyphs and sprites from MAP_STYLE_URL's server.
   const mapOrigin = mapStyleOrigin(config.MAP_STYLE_URL);
   const mapSources = mapOrigin ? [mapOrigin] : [];
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
