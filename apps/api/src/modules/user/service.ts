@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { avatarUrl, isPrivateRelay, type AuthRecordResponse, type Me } from '@app/shared/schemas/user';
 import type { Db } from '../../db/client';
 import { kycApplications, users, type UserRow } from '../../db/schema';
@@ -31,15 +31,29 @@ export function toMe(row: UserRow): Omit<Me, 'verified'> {
   };
 }
 
+/** GET /api/user/me's one read: the user row and whether an approved KYC application exists, prepared once per database. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareMe>>();
+const prepareMe = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(users),
+      verified: sql<boolean>`exists (${db
+        .select({ id: kycApplications.id })
+        .from(kycApplications)
+        .where(and(eq(kycApplications.userId, users.id), eq(kycApplications.status, 'approved')))})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_me');
+
 export async function getMe(db: Db, userId: number): Promise<Me> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareMe(db)));
+  const [row] = await query.execute({ id: userId });
   if (!row) throw new AppError('TOKEN_INVALID');
-  const [approved] = await db
-    .select({ id: kycApplications.id })
-    .from(kycApplications)
-    .where(and(eq(kycApplications.userId, userId), eq(kycApplications.status, 'approved')))
-    .limit(1);
-  return { ...toMe(row), verified: approved !== undefined };
+  const { verified, ...user } = row;
+  return { ...toMe(user), verified: verified === true };
 }
 
 /**
