@@ -243,6 +243,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     // The processes of one deployment share its database, and so the channel their caches listen on.
     scope: deps.redis ? await handsScope(deps.database, config.DATA_DIR) : '',
     log: app.log,
+    onRowsChanged: deps.database.onRowsChanged,
   });
   lifecycle(sessionsModule);
   const { sessions, clientOf } = sessionsModule;
@@ -290,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     onPasswordSignIn: promoteAtSignIn,
     minAge: config.MIN_AGE,
     clientOf,
+    profiles: sessionsModule.profiles,
   });
   const { accounts } = user;
   const providerSignIn = createProviderSignInModule({

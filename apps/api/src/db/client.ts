@@ -8,7 +8,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { PGlite as PGliteClient, QueryOptions, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import * as schema from './schema';
+import {
+  createRowChangeTracker,
+  rowsChanged,
+  type RowChangeTracker,
+  type RowsChangedListener,
+  type WatchedTable,
+} from './row-changes';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside `db.transaction(async (tx) => ...)`. */
@@ -43,6 +51,11 @@ export interface Database {
   ping(): Promise<void>;
   /** PGlite only: the whole cluster as a tarball, which `{ memory: true, from }` starts from. */
   dump?: () => Promise<Blob>;
+  /**
+   * Calls `listener` once a statement that changed rows of one of `tables` is committed, before
+   * that statement's (or its transaction's) promise resolves (row-changes.ts); answers how to stop.
+   */
+  onRowsChanged(tables: readonly WatchedTable[], listener: RowsChangedListener): () => void;
   close(): Promise<void>;
 }
 
@@ -60,6 +73,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const load = options.from ? { loadDataDir: options.from } : {};
   const client = dataPath ? new PGlite(dataPath, load) : new PGlite(load);
   await client.waitReady;
+  const changes = createRowChangeTracker();
+  trackPglite(client, changes);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -88,7 +103,112 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       await client.query('select 1');
     },
     dump: () => client.dumpDataDir('none'),
+    onRowsChanged: changes.watch,
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite: one connection, and a transaction() holds it alone, so a statement outside one is
+ * committed when it answers and one inside is committed when transaction() resolves.
+ */
+function trackPglite(client: PGliteClient, changes: RowChangeTracker) {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const after = async (text: string, result: unknown, pending?: Set<RowsChangedListener>) => {
+    const listeners = changes.listenersOf(text);
+    if (!listeners.length || !rowsChanged(result, text)) return;
+    if (pending) listeners.forEach((listener) => pending.add(listener));
+    else await changes.notify(listeners);
+  };
+  client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    const result = await query<T>(text, params, options);
+    await after(text, result);
+    return result;
+  };
+  client.exec = async (text, options) => {
+    const results = await exec(text, options);
+    await after(text, results);
+    return results;
+  };
+  client.transaction = async (callback) => {
+    const pending = new Set<RowsChangedListener>();
+    const result = await transaction((tx) => {
+      const tracked: PGliteTransaction = Object.create(tx);
+      tracked.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+        const answer = await tx.query<T>(text, params, options);
+        await after(text, answer, pending);
+        return answer;
+      };
+      tracked.exec = async (text, options) => {
+        const answers = await tx.exec(text, options);
+        await after(text, answers, pending);
+        return answers;
+      };
+      return callback(tracked);
+    });
+    if (pending.size) await changes.notify(pending);
+    return result;
+  };
+}
+
+type QueryCallback = (error: Error | null, result?: unknown) => void;
+
+/**
+ * node-postgres: every pooled connection's statements (pool.query runs on one too). Changes inside
+ * BEGIN ... COMMIT wait for the COMMIT; a ROLLBACK forgets them. A multi-statement text counts as
+ * committed when it answers (a script with its own BEGIN and COMMIT).
+ */
+function trackPgClient(client: pg.PoolClient, changes: RowChangeTracker) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
+  const pending = new Set<RowsChangedListener>();
+  const after = async (text: string, result: unknown) => {
+    const kind = changes.kindOf(text);
+    if (kind === 'begin') {
+      inTransaction = true;
+      pending.clear();
+    } else if (kind === 'rollback') {
+      inTransaction = false;
+      pending.clear();
+    }
+    const listeners = changes.listenersOf(text);
+    if (listeners.length && rowsChanged(result, text)) {
+      if (inTransaction) listeners.forEach((listener) => pending.add(listener));
+      else await changes.notify(listeners);
+    }
+    if (kind === 'commit') {
+      inTransaction = false;
+      const committed = [...pending];
+      pending.clear();
+      await changes.notify(committed);
+    }
+  };
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [config] = args;
+    const text =
+      typeof config === 'string'
+        ? config
+        : typeof (config as { text?: unknown })?.text === 'string' &&
+            typeof (config as { submit?: unknown }).submit !== 'function'
+          ? (config as { text: string }).text
+          : undefined;
+    if (text === undefined) return query(...args);
+    const at = args.findIndex((arg, i) => i > 0 && typeof arg === 'function');
+    if (at !== -1) {
+      const callback = args[at] as QueryCallback;
+      args[at] = (error: Error | null, result?: unknown) => {
+        if (error) return callback(error, result);
+        after(text, result).then(() => callback(null, result));
+      };
+      return query(...args);
+    }
+    if (typeof (config as { callback?: unknown })?.callback === 'function') return query(...args);
+    return (query(...args) as Promise<unknown>).then(async (result) => {
+      await after(text, result);
+      return result;
+    });
   };
 }
 
@@ -99,6 +219,8 @@ function createPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  const changes = createRowChangeTracker();
+  pool.on('connect', (client) => trackPgClient(client, changes));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -123,6 +245,7 @@ function createPostgres(url: string, poolSize: number): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    onRowsChanged: changes.watch,
     close: () => pool.end(),
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { createTokenService } from '../../lib/jwt';
 import { sessionRoutes } from './routes';
-import { createSessionCache } from './session-cache';
+import { createProfileCache, createSessionCache } from './session-cache';
 import { createSessionInvalidation } from './session-invalidation';
 import { createSessionService, type SessionServiceDeps } from './session-service';
 import { signInClientOf } from './sign-in-client';
@@ -24,10 +24,24 @@ export function createSessionsModule(deps: {
   /** The deployment's name on the shared Redis (every process of it the same). */
   scope: string;
   log: FastifyBaseLogger;
+  /** The database's notice of committed row changes, whoever made them. */
+  onRowsChanged: Database['onRowsChanged'];
 }) {
   const { config } = deps;
-  const cache = createSessionCache({ ttlMs: config.SESSION_CACHE_SECONDS * 1000 });
-  const invalidation = createSessionInvalidation({ cache, redis: deps.redis, scope: deps.scope, log: deps.log });
+  const ttlMs = config.SESSION_CACHE_SECONDS * 1000;
+  const cache = createSessionCache({ ttlMs });
+  const profiles = createProfileCache({ ttlMs });
+  const invalidation = createSessionInvalidation({
+    caches: [cache, profiles],
+    redis: deps.redis,
+    scope: deps.scope,
+    log: deps.log,
+  });
+  // Whichever code changes a user row or a KYC application (the checkmark), every process has
+  // dropped its /me rows before that code goes on.
+  const unwatch = deps.onRowsChanged([{ name: 'users' }, { name: 'kyc_applications', inserts: true }], () =>
+    invalidation.forget({ profiles: true }),
+  );
   const sessions = createSessionService({
     db: deps.db,
     jwt: createTokenService(deps.jwtSecret),
@@ -39,8 +53,10 @@ export function createSessionsModule(deps: {
   });
   return {
     sessions,
-    /** Tests that write session or user rows directly (no service call) empty it with `forget({ all: true })`. */
+    /** Tests that write session rows directly (no service call) empty it with `forget({ all: true })`. */
     cache,
+    /** GET /api/user/me's answers (user module). */
+    profiles,
     /** The device and country of a sign-in, for the sessions list. */
     clientOf: (request: FastifyRequest) =>
       signInClientOf(request, { trustProxy: config.TRUST_PROXY, countryHeader: config.COUNTRY_HEADER }),
@@ -49,7 +65,10 @@ export function createSessionsModule(deps: {
     routeOptions: { sessions },
     /** Before the app serves: the subscription that keeps the cache honest across processes. */
     start: invalidation.start,
-    close: invalidation.close,
+    async close() {
+      unwatch();
+      await invalidation.close();
+    },
   };
 }
 export type SessionsModule = ReturnType<typeof createSessionsModule>;

@@ -21,8 +21,9 @@ import { createSessionInvalidation } from './session-invalidation';
 /**
  * Two API processes of one deployment (one database, one Redis), each with its own session cache
  * (decision 033): a change made through one answers only once the other dropped the rows, so the
- * very next request there is refused. The database is PostgreSQL under `npm run test:pg`, else
- * one in-memory PGlite both apps share.
+ * very next request there is refused. The database is PostgreSQL under `npm run test:pg` (each app
+ * with its own connection pool, so only Redis tells B of A's writes), else one in-memory PGlite
+ * both apps share.
  */
 
 const redisUrl = await testRedisUrl();
@@ -44,6 +45,8 @@ async function sharedDatabase(): Promise<{ database: Database; url?: string }> {
 
 describe.skipIf(!redisUrl)('the session caches of two API processes', () => {
   let database: Database;
+  /** B's own connection pool on PostgreSQL (as another process has), the same PGlite otherwise. */
+  let databaseB: Database;
   let databaseUrl: string | undefined;
   const clients: RedisClients[] = [];
   let a: FastifyInstance;
@@ -56,20 +59,22 @@ describe.skipIf(!redisUrl)('the session caches of two API processes', () => {
 
   beforeAll(async () => {
     ({ database, url: databaseUrl } = await sharedDatabase());
-    const start = async () => {
+    databaseB = databaseUrl ? await createDatabase({ url: databaseUrl, poolSize: 5 }) : database;
+    const start = async (own: Database) => {
       const redis = await createRedisClients(redisUrl!);
       clients.push(redis);
-      const { app } = await buildApp(config, { database, jwtSecret: TEST_JWT_SECRET, redis });
+      const { app } = await buildApp(config, { database: own, jwtSecret: TEST_JWT_SECRET, redis });
       await app.ready();
       return app;
     };
-    [a, b] = [await start(), await start()];
+    [a, b] = [await start(database), await start(databaseB)];
     passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_PARAMS);
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
     await Promise.all(clients.map((c) => c.close()));
+    if (databaseB !== database) await databaseB?.close();
     await database?.close();
     fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
   });
@@ -127,6 +132,17 @@ describe.skipIf(!redisUrl)('the session caches of two API processes', () => {
     });
     expect(change.json()).toEqual({ ok: true });
     expect(await me(a, oleg.phone)).toBe('SESSION_ENDED');
+  });
+
+  it('shows a profile changed on the other process at once on GET /api/user/me', async () => {
+    const anna = await person();
+    const firstName = async (app: FastifyInstance) =>
+      ((await call(app, 'GET', '/api/user/me', anna.laptop)).json() as { profile: { firstName: string | null } })
+        .profile.firstName;
+    expect(await firstName(b)).toBeNull();
+    const update = await call(a, 'POST', '/api/user/profile-update', anna.laptop, { firstName: 'Anna' });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await firstName(b)).toBe('Anna');
   });
 
   it('refuses a person blocked on the other process at once', async () => {
@@ -207,7 +223,7 @@ describe.skipIf(!redisUrl)('the invalidation channel', () => {
   it('answers a change only once every listening process dropped the rows', async () => {
     const scope = newScope();
     const caches = [createSessionCache({ ttlMs: 60_000 }), createSessionCache({ ttlMs: 60_000 })];
-    const listeners = caches.map((cache) => createSessionInvalidation({ cache, redis, scope, log }));
+    const listeners = caches.map((cache) => createSessionInvalidation({ caches: [cache], redis, scope, log }));
     // The `user:role` script: it publishes and has no cache of its own.
     const script = createSessionInvalidation({ redis, scope, log });
     try {
@@ -233,7 +249,7 @@ describe.skipIf(!redisUrl)('the invalidation channel', () => {
     const { suspend, resume } = cache;
     cache.suspend = () => (calls.suspend++, suspend());
     cache.resume = () => (calls.resume++, resume());
-    const invalidation = createSessionInvalidation({ cache, redis, scope, log });
+    const invalidation = createSessionInvalidation({ caches: [cache], redis, scope, log });
     const keeps = () => {
       cache.set('s', row, cache.mark());
       const kept = cache.get('s') !== undefined;

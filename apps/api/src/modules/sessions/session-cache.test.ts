@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema';
+import pg from 'pg';
+import type { Me } from '@app/shared/schemas/user';
+import type { Database } from '../../db/client';
+import { kycApplications, sessions, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { createTestApp, insertUser, TEST_PASSWORD_PARAMS, type TestApp } from '../../../test/app';
 import { createSessionCache, type SessionState } from './session-cache';
@@ -9,8 +12,23 @@ import { createSessionCache, type SessionState } from './session-cache';
  * Decision 033: an API process answers the auth check from the session rows it read lately, and
  * every change that ends a session or touches what the check reads of its person (role, block,
  * second factor) empties them before it answers: the very next request is refused (or, for a
- * promotion, admitted). Across processes: session-cache-cluster.test.ts.
+ * promotion, admitted). GET /api/user/me's answers are kept too, and any committed change of a
+ * user row or a KYC application drops them. Across processes: session-cache-cluster.test.ts.
  */
+
+/** An UPDATE the API's database client does not see (as psql by hand would run it). */
+async function writeBehindTheClient(database: Database, text: string, values: unknown[]) {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.driver === 'pglite') {
+    const { query } = Object.getPrototypeOf(client) as { query: (text: string, values: unknown[]) => Promise<unknown> };
+    await query.call(client, text, values);
+    return;
+  }
+  const other = new pg.Client({ connectionString: (client as pg.Pool).options.connectionString });
+  await other.connect();
+  await other.query(text, values);
+  await other.end();
+}
 
 const state = (userId: number): SessionState => ({
   userId,
@@ -157,6 +175,25 @@ describe('an authenticated request after a change', () => {
     expect(block.statusCode, block.body).toBe(200);
     expect(await me(anna.laptop)).toBe('TOKEN_INVALID');
     expect(await me(anna.phone)).toBe('TOKEN_INVALID');
+  });
+
+  it('answers GET /api/user/me from the cache, and shows a change at once whichever code made it', async () => {
+    const anna = await person();
+    const profile = async () => (await call('GET', '/api/user/me', anna.laptop)).json() as Me;
+    expect((await profile()).profile.firstName).toBeNull();
+    // Behind the API's back: the kept answer stands.
+    await writeBehindTheClient(t.database, 'update users set first_name = $1 where id = $2', ['Behind', anna.id]);
+    expect((await profile()).profile.firstName).toBeNull();
+    // Through the API.
+    const update = await call('POST', '/api/user/profile-update', anna.laptop, { firstName: 'Anna' });
+    expect(update.statusCode, update.body).toBe(200);
+    expect((await profile()).profile.firstName).toBe('Anna');
+    // Any code on the database client: a module's own update, a KYC approval.
+    await t.database.db.update(users).set({ lastName: 'Petrova' }).where(eq(users.id, anna.id));
+    expect((await profile()).profile.lastName).toBe('Petrova');
+    expect((await profile()).verified).toBe(false);
+    await t.database.db.insert(kycApplications).values({ userId: anna.id, status: 'approved', requestedType: 1 });
+    expect((await profile()).verified).toBe(true);
   });
 
   it('follows a role change at once, both ways', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { SessionCache, SessionChange } from './session-cache';
+import type { PeopleCache, SessionChange } from './session-cache';
 
 /** How long a change waits for the other processes to say they dropped the rows. */
 const ACK_TIMEOUT_MS = 2_000;
@@ -23,23 +23,26 @@ export interface SessionInvalidation {
 }
 
 /**
- * The session cache's invalidation across API processes (decision 033): a change is published on
- * `sessions:<scope>`, where every process with a cache listens; each drops the rows and answers on
+ * The invalidation of the people caches (session rows, /me rows) across API processes (decision
+ * 033): a change is published on `sessions:<scope>`, where every process with a cache listens; each
+ * drops the rows and answers on
  * the publisher's own ack channel, and the publisher waits for as many answers as PUBLISH counted
  * listeners, so once a logout, block or role change has answered, no process serves the old row.
  * A process whose subscription drops keeps nothing cached until it is back: a change it could have
  * missed meanwhile finds nothing to drop. Without Redis (one process) only the local cache counts.
- * `cache` absent: a process that only publishes (the `user:role` script).
+ * No `caches`: a process that only publishes (the `user:role` script).
  */
 export function createSessionInvalidation(deps: {
-  cache?: SessionCache;
+  caches?: PeopleCache[];
   /** The command connection (PUBLISH); the subscriber is a duplicate of it, owned here. */
   redis?: Redis;
   /** Names the channel: the processes of one deployment share it (the database's identity). */
   scope: string;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }): SessionInvalidation {
-  const { cache, redis } = deps;
+  const { redis } = deps;
+  const caches = deps.caches ?? [];
+  const listens = caches.some((cache) => cache.enabled);
   const channel = `sessions:${deps.scope}`;
   const reply = `${channel}:ack:${crypto.randomUUID()}`;
   const waiting = new Map<string, { needed: number; got: number; done: () => void }>();
@@ -52,26 +55,25 @@ export function createSessionInvalidation(deps: {
       if (wait && ++wait.got >= wait.needed) wait.done();
       return;
     }
-    if (from !== channel || !cache) return;
+    if (from !== channel || !listens) return;
     let message: Message;
     try {
       message = JSON.parse(text) as Message;
     } catch {
       return;
     }
-    cache.forget(message);
+    for (const cache of caches) cache.forget(message);
     void redis?.publish(message.reply, message.id).catch(() => undefined);
   }
 
   async function subscribe() {
-    const channels = cache?.enabled ? [channel, reply] : [reply];
-    await sub!.subscribe(...channels);
-    cache?.resume();
+    await sub!.subscribe(...(listens ? [channel, reply] : [reply]));
+    for (const cache of caches) cache.resume();
   }
 
   return {
     async forget(change) {
-      cache?.forget(change);
+      for (const cache of caches) cache.forget(change);
       if (!redis || closed) return;
       const message: Message = { ...change, id: crypto.randomUUID(), reply };
       let resolve!: () => void;
@@ -100,14 +102,14 @@ export function createSessionInvalidation(deps: {
     async start() {
       if (!redis) return;
       // Nothing is cached until this process hears the others' changes.
-      cache?.suspend();
+      for (const cache of caches) cache.suspend();
       // Named, so an operator (and a test) can tell it in CLIENT LIST.
       sub = redis.duplicate({ connectionName: channel });
       sub.on('message', onMessage);
       // An error event without a listener would crash the process; 'close' suspends the cache.
       sub.on('error', () => undefined);
       await subscribe();
-      sub.on('close', () => cache?.suspend());
+      sub.on('close', () => caches.forEach((cache) => cache.suspend()));
       sub.on('ready', () => {
         if (!closed) subscribe().catch((error) => deps.log.warn({ err: error }, 'session cache: resubscribe failed'));
       });

@@ -22,8 +22,9 @@ import { livePartnerLink } from '../../lib/partner-link';
 import { addressHashOf, partnerLinkOf, visitorOf } from '../../lib/visitor';
 import type { AccountService } from './account-service';
 import type { Db } from '../../db/client';
-import { getMe } from './service';
+import { getCachedMe } from './service';
 import type { SignInClient } from '../sessions/sign-in-client';
+import type { ProfileCache } from '../sessions/session-cache';
 
 const bearer = [{ bearer: [] }];
 
@@ -34,7 +35,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
   db: Db;
   /** The device and country of a sign-in, for the sessions list. */
   clientOf: (request: FastifyRequest) => SignInClient;
-}> = async (app, { accounts, minAge, db, clientOf }) => {
+  profiles: ProfileCache;
+}> = async (app, { accounts, minAge, db, clientOf, profiles }) => {
   const auth = app.rateLimits.auth;
 
   app.post(
@@ -79,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         response: { 200: meSchema },
       },
     },
-    async (request) => getMe(db, request.auth!.id),
+    async (request) => getCachedMe(db, profiles, request.auth!.id),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { avatarUrl, isPrivateRelay, type AuthRecordResponse, type Me } from '@ap
 import type { Db } from '../../db/client';
 import { kycApplications, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { ProfileCache } from '../sessions/session-cache';
 
 /** The user row as GET /api/user/me shows it, all but the checkmark (getMe adds it). */
 export function toMe(row: UserRow): Omit<Me, 'verified'> {
@@ -54,6 +55,20 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
   if (!row) throw new AppError('TOKEN_INVALID');
   const { verified, ...user } = row;
   return { ...toMe(user), verified: verified === true };
+}
+
+/**
+ * GET /api/user/me: the answer this process gave lately, else getMe's. Any committed change of a
+ * user row or a KYC application, by any code on any process, drops every kept answer before that
+ * code goes on (decision 033); a read that overlapped such a change keeps nothing.
+ */
+export async function getCachedMe(db: Db, profiles: ProfileCache, userId: number): Promise<Me> {
+  const kept = profiles.get(userId);
+  if (kept) return kept;
+  const mark = profiles.mark();
+  const me = await getMe(db, userId);
+  profiles.set(userId, me, mark);
+  return me;
 }
 
 /**

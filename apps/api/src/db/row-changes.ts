@@ -1,0 +1,111 @@
+/**
+ * Tells per-process caches that rows of a table they hold changed (decision 033), whichever code
+ * wrote them: the database client looks at every statement it runs, and once one that changed
+ * rows of a watched table is committed (at once outside a transaction, at COMMIT inside one) it
+ * awaits the table's listeners before the statement's or the transaction's promise resolves. A
+ * caller that wrote, and so everything it does next, finds the caches emptied. Rows changed
+ * behind the client's back (psql by hand) are the caches' TTL's business.
+ *
+ * What counts: UPDATE, DELETE and TRUNCATE of the table, INSERT ... ON CONFLICT ... DO UPDATE, and
+ * any INSERT where the table says so; only when the database reports rows changed (TRUNCATE
+ * always). Extra notices cost a cache miss, never a wrong answer.
+ */
+
+export interface WatchedTable {
+  name: string;
+  /** New rows matter too (a cached answer may depend on their absence). */
+  inserts?: boolean;
+}
+
+export type RowsChangedListener = () => Promise<void> | void;
+
+interface Watch {
+  listener: RowsChangedListener;
+  patterns: RegExp[];
+  inserts: RegExp[];
+}
+
+const UPSERT = /\bon\s+conflict\b[\s\S]*\bdo\s+update\b/i;
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b[^;]*;?\s*$/i;
+const COMMIT = /^\s*(?:commit|end)\b[^;]*;?\s*$/i;
+const ROLLBACK = /^\s*(?:rollback|abort)(?:\s+(?:work|transaction))?\s*;?\s*$/i;
+
+function patternsOf(table: WatchedTable) {
+  const name = `(?:(?:"public"|public)\\.)?(?:"${table.name}"|${table.name})(?![\\w"$])`;
+  return {
+    patterns: [
+      new RegExp(`\\bupdate\\s+(?:only\\s+)?${name}`, 'i'),
+      new RegExp(`\\bdelete\\s+from\\s+(?:only\\s+)?${name}`, 'i'),
+      new RegExp(`\\btruncate\\s+(?:table\\s+)?(?:only\\s+)?(?:[\\w."]+\\s*,\\s*)*${name}`, 'i'),
+    ],
+    inserts: [new RegExp(`\\binsert\\s+into\\s+${name}`, 'i')],
+    always: table.inserts === true,
+  };
+}
+
+export type StatementKind = 'begin' | 'commit' | 'rollback' | 'other';
+
+export function createRowChangeTracker() {
+  const watches = new Set<Watch>();
+
+  return {
+    watch(tables: readonly WatchedTable[], listener: RowsChangedListener): () => void {
+      const watch: Watch = { listener, patterns: [], inserts: [] };
+      for (const table of tables) {
+        const { patterns, inserts, always } = patternsOf(table);
+        watch.patterns.push(...patterns);
+        (always ? watch.patterns : watch.inserts).push(...inserts);
+      }
+      watches.add(watch);
+      return () => void watches.delete(watch);
+    },
+
+    /** The listeners whose tables `text` may change (none when nothing watches). */
+    listenersOf(text: string): RowsChangedListener[] {
+      if (!watches.size) return [];
+      const hits: RowsChangedListener[] = [];
+      for (const watch of watches) {
+        if (
+          watch.patterns.some((p) => p.test(text)) ||
+          (watch.inserts.some((p) => p.test(text)) && UPSERT.test(text))
+        ) {
+          hits.push(watch.listener);
+        }
+      }
+      return hits;
+    },
+
+    kindOf(text: string): StatementKind {
+      if (text.length > 64) return 'other';
+      if (BEGIN.test(text)) return 'begin';
+      if (COMMIT.test(text)) return 'commit';
+      if (ROLLBACK.test(text)) return 'rollback';
+      return 'other';
+    },
+
+    /** Runs listeners; their failures are theirs to report (a write never fails for a cache). */
+    async notify(listeners: Iterable<RowsChangedListener>): Promise<void> {
+      await Promise.all(
+        [...listeners].map(async (listener) => {
+          try {
+            await listener();
+          } catch {
+            // The listener logs its own failures.
+          }
+        }),
+      );
+    },
+  };
+}
+
+export type RowChangeTracker = ReturnType<typeof createRowChangeTracker>;
+
+/** Whether a statement's result says rows changed: pg's rowCount, PGlite's affectedRows, any of several results. */
+export function rowsChanged(result: unknown, text: string): boolean {
+  if (/\btruncate\b/i.test(text)) return true;
+  const results = Array.isArray(result) ? result : [result];
+  return results.some((r) => {
+    const { rowCount, affectedRows } = (r ?? {}) as { rowCount?: number | null; affectedRows?: number };
+    return (rowCount ?? 0) > 0 || (affectedRows ?? 0) > 0;
+  });
+}
