@@ -20,10 +20,17 @@ import { toNft, toTransaction } from './representations';
 /** The development chain's id: only there do test USDT and the faucet exist. */
 export const DEV_CHAIN_ID = 31337;
 
+/** Users whose wallet row this process wrote or found (rows are never deleted): no insert again. */
+const walletRows = new WeakMap<Db, Set<number>>();
+
 /** The user's deposit address, created on first use (BIP-44 index = user id). */
 export async function ensureWallet(ctx: CryptoContext, userId: number): Promise<string> {
   const address = ctx.chain.addressOf(userId);
+  let known = walletRows.get(ctx.db);
+  if (!known) walletRows.set(ctx.db, (known = new Set()));
+  if (known.has(userId)) return address;
   await ctx.db.insert(wallets).values({ userId, address }).onConflictDoNothing();
+  known.add(userId);
   return address;
 }
 
@@ -38,8 +45,22 @@ export async function fromChain<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The gas price is read at most once per BSC block (3 s) for showing fees; a withdrawal reads its own. */
+const GAS_PRICE_FRESH_MS = 3_000;
+const gasPrices = new WeakMap<CryptoContext['chain'], { at: number; price: Promise<bigint> }>();
+
+function shownGasPrice(ctx: CryptoContext): Promise<bigint> {
+  const kept = gasPrices.get(ctx.chain);
+  if (kept && performance.now() - kept.at < GAS_PRICE_FRESH_MS) return kept.price;
+  const price = fromChain(() => ctx.chain.gasPrice());
+  gasPrices.set(ctx.chain, { at: performance.now(), price });
+  // A failed read is not kept: the next request asks the node again.
+  price.catch(() => gasPrices.get(ctx.chain)?.price === price && gasPrices.delete(ctx.chain));
+  return price;
+}
+
 export async function getFee(ctx: CryptoContext): Promise<Fee> {
-  const gasPrice = await fromChain(() => ctx.chain.gasPrice());
+  const gasPrice = await shownGasPrice(ctx);
   const fee = gasPrice * ctx.chain.transferGasLimit;
   const feeUsd = (Number(fromWei(fee)) * ctx.bnbPriceUsd).toFixed(6);
   return {
