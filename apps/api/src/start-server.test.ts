@@ -84,16 +84,17 @@ describe('graceful shutdown', START_UPS, () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const firstLine = await new Promise<string>((resolve) =>
-      readline.createInterface({ input: child.stdout! }).once('line', resolve),
-    );
-    const { port } = JSON.parse(firstLine) as { port: number };
+    const lines = readline.createInterface({ input: child.stdout! });
+    const nextLine = () => new Promise<string>((resolve) => lines.once('line', resolve));
+    const { port } = JSON.parse(await nextLine()) as { port: number };
     const base = `http://127.0.0.1:${port}`;
 
+    const started = nextLine();
     const inFlight = fetch(`${base}/api/test/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(JSON.parse(await started)).toEqual({ slow: 'started' });
+    const closing = nextLine();
     child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(JSON.parse(await closing)).toEqual({ closing: true });
     const late = await fetch(`${base}/api/health`).then(
       (r) => r.status,
       () => 'refused',
