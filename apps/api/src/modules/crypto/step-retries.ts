@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHAIN_STEP_MAX_TRIES, type RetryingStepKind } from '@app/shared/schemas/operations';
 import { chainStepRetries } from '../../db/schema';
@@ -70,16 +70,14 @@ export function stepRetries(db: Db, kind: RetryingStepKind, now: () => number = 
       /** Which failures wait before the next try (all by default); the others are only reported. */
       waitsOut: (error: unknown) => boolean = () => true,
     ): Promise<void> {
-      await db.delete(chainStepRetries).where(
-        and(
-          eq(chainStepRetries.kind, kind),
-          notInArray(
-            chainStepRetries.refId,
-            rows.map((r) => r.id),
-          ),
-        ),
-      );
+      // One read per pass; a delete only when a row that failed is no longer open.
       const failing = await api.load();
+      const open = new Set(rows.map((r) => r.id));
+      const gone = [...failing.keys()].filter((id) => !open.has(id));
+      if (gone.length)
+        await db
+          .delete(chainStepRetries)
+          .where(and(eq(chainStepRetries.kind, kind), inArray(chainStepRetries.refId, gone)));
       for (const row of rows) {
         const known = failing.get(row.id);
         if (known?.skip) continue;
