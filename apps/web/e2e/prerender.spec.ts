@@ -15,9 +15,6 @@ const PAGES = [
     en: 'Meet in person. Mint tokens. Earn rewards.',
     ru: 'Встречайтесь вживую. Выпускайте токены. Получайте награды.',
   },
-  // A guest's auth screens come rendered too (decision 035).
-  { url: '/auth/login', en: 'Log in', ru: 'Вход' },
-  { url: '/auth/register', en: 'Create an account', ru: 'Регистрация' },
 ] as const;
 
 test.beforeEach(async ({ page }) => {
