@@ -62,6 +62,7 @@ import { createAccountLimits } from './lib/account-limits';
 import { mapStyleOrigin, publicConfigOf } from './modules/system/public-config';
 import type { ChainGateway } from './chain/gateway';
 import type { CryptoWorkers } from './modules/crypto/workers';
+import type { WalletReads } from './modules/crypto/wallet-reads';
 import { createCryptoModule } from './modules/crypto/index';
 import { createMintModule, type MintModule } from './modules/mint/index';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -99,6 +100,8 @@ export interface AppServices {
   meetings: MeetingService;
   /** The chain workers (deposits, queues, purchases, withdrawals) when a chain is attached. */
   cryptoWorkers?: CryptoWorkers;
+  /** GET /api/crypto/wallet's reads and the answers this process keeps (decision 038). */
+  walletReads?: WalletReads;
   /** The partner programme: its approval sweep and postback sender (tests drive them directly). */
   cpa: CpaModule;
   /** The referral programme: its release sweep (tests drive it directly). */
@@ -363,6 +366,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
         config,
         log: app.log,
         extraPass: () => mintModule?.settlePending() ?? Promise.resolve(),
+        walletCache: {
+          ttlMs: sessionsModule.cacheTtlMs,
+          channel: sessionsModule.cacheChannel,
+          onRowsChanged: deps.database.onRowsChanged,
+        },
         withdrawals: {
           verifyStepUp: security.stepUp.verify,
           linkSecret: `${deps.jwtSecret}:withdraw-address`,
@@ -506,6 +514,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       meetHands,
       meetings,
       cryptoWorkers: cryptoModule?.workers,
+      walletReads: cryptoModule?.wallets,
       cpa,
       referral,
       sessionCache: sessionsModule.cache,

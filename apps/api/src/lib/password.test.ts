@@ -94,6 +94,22 @@ describe('password hashing', () => {
     expect(await verifyAgainstDummy('', CHEAP)).toBe(false);
   });
 
+  it('hashes off the event loop: it keeps turning while a hash at OWASP’s cost runs', async () => {
+    // A hash on the event loop would finish before the first turn, and the await would resume right after.
+    let turns = 0;
+    let hashing = true;
+    const spin = () => {
+      if (!hashing) return;
+      turns += 1;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    const hash = await hashPassword('Secret1', OWASP_PASSWORD_PARAMS);
+    hashing = false;
+    expect(await verifyPassword('Secret1', hash)).toBe(true);
+    expect(turns).toBeGreaterThan(1);
+  });
+
   it('leaves a core and a libuv thread for the rest by default, and queues what is over the limit', async () => {
     expect(defaultHashConcurrency(2, 4)).toBe(1);
     expect(defaultHashConcurrency(1, 4)).toBe(1);

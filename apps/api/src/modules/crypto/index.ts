@@ -1,6 +1,6 @@
 import type { ChainGateway } from '../../chain/gateway';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Realtime } from '../../realtime/socket-server';
 import type { CryptoContext } from './context';
@@ -11,6 +11,7 @@ import { createCryptoWorkers } from './workers';
 import { mailWithdrawals } from './withdrawal-mails';
 import { subscribeTreasuryPayouts } from './treasury-payouts';
 import { walletPayments } from './payments';
+import { createWalletReads, type CacheChannel } from './wallet-reads';
 import type { EventBus } from '../../events/event-bus';
 import type { Mailer } from '../mail/mailer';
 
@@ -35,6 +36,11 @@ export async function createCryptoModule(deps: {
   >;
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   extraPass?: () => Promise<void>;
+  /**
+   * GET /api/crypto/wallet's kept answers (decision 038): emptied by the database's notice of
+   * committed row changes through the sessions module's channel (every process), kept at most ttlMs.
+   */
+  walletCache?: { ttlMs: number; channel?: CacheChannel; onRowsChanged?: Database['onRowsChanged'] };
   /** The step-up check (modules/security) and what the withdrawal mails need. */
   withdrawals: {
     verifyStepUp: CryptoContext['withdrawals']['verifyStepUp'];
@@ -69,6 +75,7 @@ export async function createCryptoModule(deps: {
     () => workers.wake(),
     (userId) => deps.chain.addressOf(userId),
   );
+  const wallets = createWalletReads({ ctx, ttlMs: 0, ...deps.walletCache });
   const reconciliation = await scheduleReconciliation(deps.jobs, ctx, deps.config.RECONCILE_INTERVAL_MINUTES, deps.log);
   return {
     ctx,
@@ -78,10 +85,15 @@ export async function createCryptoModule(deps: {
     /** Register under /api/crypto. */
     routes: cryptoRoutes,
     // Test USDT is for trying the product out: never served in production, whatever the chain.
-    routeOptions: { ctx, faucet: deps.config.APP_ENV !== 'production' },
+    routeOptions: { ctx, faucet: deps.config.APP_ENV !== 'production', wallets },
+    /** The wallet screen's reads and their cache. */
+    wallets,
     /** Books the next reconciliation (once the job queue runs). */
     start: () => reconciliation.bookNext(),
-    stop: () => workers.stop(),
+    stop: async () => {
+      wallets.close();
+      await workers.stop();
+    },
   };
 }
 export type CryptoModule = Awaited<ReturnType<typeof createCryptoModule>>;

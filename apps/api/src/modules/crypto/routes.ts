@@ -31,7 +31,8 @@ import {
   grantIcon,
   listPurchases,
 } from './market-service';
-import { faucet, getCryptoInfo, getFee, getTransaction, getWallet, listTransactions } from './wallet-service';
+import { faucet, getCryptoInfo, getFee, getTransaction, listTransactions } from './wallet-service';
+import type { WalletReads } from './wallet-reads';
 import { requestWithdrawal } from './withdraw-service';
 import { confirmAddress } from './withdrawal-addresses';
 import { withdrawAddressConfirmRequestSchema, withdrawAddressConfirmedSchema } from '@app/shared/schemas/security';
@@ -40,10 +41,11 @@ const bearer = [{ bearer: [] }];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** SPEC.md section 7 "Crypto". Routes only parse, call one service function and answer. */
-export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: boolean }> = async (
-  app,
-  { ctx, faucet: withFaucet },
-) => {
+export const cryptoRoutes: FastifyPluginAsyncZod<{
+  ctx: CryptoContext;
+  faucet: boolean;
+  wallets: WalletReads;
+}> = async (app, { ctx, faucet: withFaucet, wallets }) => {
   const tags = ['crypto'];
   const userId = (request: { auth?: { id: number } }) => request.auth!.id;
 
@@ -64,7 +66,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
       preHandler: app.authenticate,
       schema: { tags, summary: 'The caller’s wallet', security: bearer, response: { 200: walletSchema } },
     },
-    async (request) => getWallet(ctx, userId(request)),
+    async (request) => wallets.get(userId(request)),
   );
   app.get(
     '/wallet/:id',
@@ -80,7 +82,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
     },
     async (request) => {
       if (request.params.id !== userId(request) && request.auth!.role !== 'admin') throw new AppError('FORBIDDEN');
-      return getWallet(ctx, request.params.id);
+      return wallets.get(request.params.id);
     },
   );
   app.post(
@@ -265,6 +267,13 @@ export const cryptoRoutes: FastifyPluginAsyncZod<{ ctx: CryptoContext; faucet: b
         response: { 200: z.object({ usdtTxHash: z.string(), bnbTxHash: z.string() }) },
       },
     },
-    async (request) => faucet(ctx, userId(request), request.body.amount),
+    async (request) => {
+      try {
+        return await faucet(ctx, userId(request), request.body.amount);
+      } finally {
+        // The BNB arrived on chain without a row of ours yet: every process reads the wallets again.
+        await wallets.forget();
+      }
+    },
   );
 };

@@ -1,21 +1,13 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { NETWORK, NFT_PRICE_USDT, NFT_TYPE, NFT_LEVELS } from '@app/shared/constants';
-import type {
-  CryptoInfo,
-  Fee,
-  Transaction,
-  TransactionList,
-  TransactionListQuery,
-  Wallet,
-} from '@app/shared/schemas/crypto';
-import { cryptoTransactions, nfts, users, wallets } from '../../db/schema';
+import type { CryptoInfo, Fee, Transaction, TransactionList, TransactionListQuery } from '@app/shared/schemas/crypto';
+import { cryptoTransactions, wallets } from '../../db/schema';
 import { one } from '../../db/rows';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { fromWei, toWei } from './amounts';
 import type { CryptoContext } from './context';
-import { balancesOf } from './ledger';
-import { toNft, toTransaction } from './representations';
+import { toTransaction } from './representations';
 
 /** The development chain's id: only there do test USDT and the faucet exist. */
 export const DEV_CHAIN_ID = 31337;
@@ -91,50 +83,6 @@ export function getCryptoInfo(ctx: CryptoContext): CryptoInfo {
       type: NFT_TYPE[level],
       price: level === 'ICON' ? '0' : String(NFT_PRICE_USDT[level]),
     })),
-  };
-}
-
-export async function ownedNfts(db: Db, userId: number) {
-  const rows = await db.select().from(nfts).where(eq(nfts.ownerId, userId)).orderBy(nfts.type);
-  const parentIds = [
-    ...new Set(rows.flatMap((r) => [r.parent1Id, r.parent2Id]).filter((id): id is number => id !== null)),
-  ];
-  const domains = new Map<number, string | null>();
-  if (parentIds.length) {
-    for (const u of await db
-      .select({ id: users.id, domain: users.domain })
-      .from(users)
-      .where(inArray(users.id, parentIds)))
-      domains.set(u.id, u.domain);
-  }
-  return rows.map((row) => toNft(row, domains));
-}
-
-export async function getWallet(ctx: CryptoContext, userId: number): Promise<Wallet> {
-  const address = await ensureWallet(ctx, userId);
-  const [balances, tokens, nativeBalance, fee] = await Promise.all([
-    balancesOf(ctx.db, userId),
-    ownedNfts(ctx.db, userId),
-    fromChain(() => ctx.chain.nativeBalance(address as `0x${string}`)),
-    getFee(ctx),
-  ]);
-  return {
-    userId,
-    address,
-    blockchain: NETWORK.name,
-    network: NETWORK.standard,
-    symbol: 'USDT',
-    balance: fromWei(balances.total),
-    withdrawable: fromWei(balances.available),
-    escrow: fromWei(balances.escrow),
-    pendingWithdrawals: fromWei(balances.withdrawing),
-    nativeBalance: fromWei(nativeBalance),
-    transferFee: fee.fee,
-    coins: [
-      { symbol: 'USDT', balance: fromWei(balances.total) },
-      { symbol: 'BNB', balance: fromWei(nativeBalance) },
-    ],
-    nfts: tokens,
   };
 }
 

@@ -57,6 +57,13 @@ export function createSessionsModule(deps: {
     cache,
     /** GET /api/user/me's answers (user module). */
     profiles,
+    /**
+     * The channel that empties these caches on every process: another module's cache joins it
+     * (`add`, before start) and its changes go through it (`forget`), e.g. the wallet's (decision 038).
+     */
+    cacheChannel: { add: invalidation.add, forget: invalidation.forget },
+    /** How long a cached row may live without a change telling (SESSION_CACHE_SECONDS), for the caches that join. */
+    cacheTtlMs: ttlMs,
     /** The device and country of a sign-in, for the sessions list. */
     clientOf: (request: FastifyRequest) =>
       signInClientOf(request, { trustProxy: config.TRUST_PROXY, countryHeader: config.COUNTRY_HEADER }),

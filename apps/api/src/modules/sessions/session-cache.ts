@@ -16,12 +16,14 @@ export interface SessionState {
 
 /**
  * What invalidates cached rows: some sessions by id, everything of some people, every person's
- * profile (GET /api/user/me's row: any change to users or KYC applications), or all.
+ * profile (GET /api/user/me's row: any change to users or KYC applications), every wallet (GET
+ * /api/crypto/wallet's answer: any change of money, tokens or the chain, decision 038), or all.
  */
 export interface SessionChange {
   sessions?: string[];
   users?: number[];
   profiles?: boolean;
+  wallets?: boolean;
   all?: boolean;
 }
 
@@ -43,7 +45,7 @@ export interface PeopleCache {
  * row is kept only if nothing was forgotten in between. While `suspend`ed (its process cannot hear
  * the other processes' changes) it keeps nothing.
  */
-function createPeopleCache<K extends string | number, V extends object>(options: {
+export function createPeopleCache<K extends string | number, V extends object>(options: {
   ttlMs: number;
   max?: number;
   /** Whose row it is. */
@@ -81,6 +83,10 @@ function createPeopleCache<K extends string | number, V extends object>(options:
     resume(): void {
       cache.forget({ all: true });
       suspended = false;
+    },
+    /** Whether it keeps nothing now (its process cannot hear the others' changes). */
+    get suspended() {
+      return suspended;
     },
     get size() {
       return rows.size;

@@ -17,17 +17,22 @@ export interface SessionInvalidation {
    * from every other process's; resolves when each of them has (or after ACK_TIMEOUT_MS, logged).
    */
   forget(change: SessionChange): Promise<void>;
+  /**
+   * Another cache on the same channel (the wallet's, decision 038), before `start`: it drops what a
+   * change names, is suspended while the subscription is down, and the channel waits for it too.
+   */
+  add(cache: PeopleCache): void;
   /** Subscribes (with Redis); until then, and whenever the subscription is down, nothing is cached. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * The invalidation of the people caches (session rows, /me rows) across API processes (decision
- * 033): a change is published on `sessions:<scope>`, where every process with a cache listens; each
- * drops the rows and answers on
- * the publisher's own ack channel, and the publisher waits for as many answers as PUBLISH counted
- * listeners, so once a logout, block or role change has answered, no process serves the old row.
+ * The invalidation of the people caches (session rows, /me rows; the wallet's answers, decision 038)
+ * across API processes (decision 033): a change is published on `sessions:<scope>`, where every
+ * process with a cache listens; each drops the rows and answers on the publisher's own ack channel,
+ * and the publisher waits for as many answers as PUBLISH counted listeners, so once a logout, block
+ * or role change has answered, no process serves the old row.
  * A process whose subscription drops keeps nothing cached until it is back: a change it could have
  * missed meanwhile finds nothing to drop. Without Redis (one process) only the local cache counts.
  * No `caches`: a process that only publishes (the `user:role` script).
@@ -41,8 +46,8 @@ export function createSessionInvalidation(deps: {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }): SessionInvalidation {
   const { redis } = deps;
-  const caches = deps.caches ?? [];
-  const listens = caches.some((cache) => cache.enabled);
+  const caches = [...(deps.caches ?? [])];
+  const listens = () => caches.some((cache) => cache.enabled);
   const channel = `sessions:${deps.scope}`;
   const reply = `${channel}:ack:${crypto.randomUUID()}`;
   const waiting = new Map<string, { needed: number; got: number; done: () => void }>();
@@ -55,7 +60,7 @@ export function createSessionInvalidation(deps: {
       if (wait && ++wait.got >= wait.needed) wait.done();
       return;
     }
-    if (from !== channel || !listens) return;
+    if (from !== channel || !listens()) return;
     let message: Message;
     try {
       message = JSON.parse(text) as Message;
@@ -67,7 +72,7 @@ export function createSessionInvalidation(deps: {
   }
 
   async function subscribe() {
-    await sub!.subscribe(...(listens ? [channel, reply] : [reply]));
+    await sub!.subscribe(...(listens() ? [channel, reply] : [reply]));
     for (const cache of caches) cache.resume();
   }
 
@@ -97,6 +102,11 @@ export function createSessionInvalidation(deps: {
         clearTimeout(timer);
         waiting.delete(message.id);
       }
+    },
+
+    add(cache) {
+      if (sub) throw new Error('session invalidation: add caches before start');
+      caches.push(cache);
     },
 
     async start() {
