@@ -1,7 +1,10 @@
 // `npm run lighthouse`: Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G
 // network, simulated) against the built site served by the real server, with the Chromium that
 // scripts/chromium.mjs picks (CHROMIUM_PATH, Debian's, else the one inside @sparticuz/chromium).
-// Prints performance, accessibility, best practices and SEO per page.
+// Prints performance, accessibility, best practices and SEO per page: by default the start page,
+// the FAQ, the login and registration screens, and the market signed in (issue 19).
+//   node scripts/lighthouse.mjs /help/faq /market   measures those pages only; a path listed in
+//                           SIGNED_IN below is measured with a session, as the app keeps it
 //   LIGHTHOUSE_RUNS=3       runs each page that often and prints the median of each score (the
 //                           performance score moves with the machine's load; one run can mislead)
 //   LIGHTHOUSE_VERBOSE=1    also lists every audit below 0.9, with Lighthouse's explanation
@@ -13,10 +16,15 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { resolveChromium } from './chromium.mjs';
 
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/help/faq'];
+const PAGES = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['/', '/help/faq', '/auth/login', '/auth/register', '/market'];
+/** Pages a guest is sent away from: measured signed in as a new member with a finished profile. */
+const SIGNED_IN = new Set(['/market']);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4199);
 const chrome = resolveChromium();
 console.log(`Browser: ${chrome.label}`);
@@ -49,9 +57,62 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
+/**
+ * A member of the server's fresh database, registered and with a finished profile through the API,
+ * as the app keeps them in local storage (lib/session.ts): the record and the access key.
+ */
+async function createMember() {
+  const api = (route, body, token) =>
+    fetch(`http://127.0.0.1:${PORT}/api${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    }).then(async (response) => {
+      if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+      return response.json();
+    });
+  const stamp = Date.now().toString(36);
+  const record = await api('/user/register', {
+    email: `lighthouse-${stamp}@example.com`,
+    password: 'Lighthouse1',
+    locale: 'en',
+  });
+  // The profile update answers with the auth record, as the app saves it.
+  const finished = await api(
+    '/user/profile-update',
+    { firstName: 'Lena', lastName: 'Light', domain: `light${stamp}`, gender: 1, birthday: '02.03.1992' },
+    record.token,
+  );
+  return { auth: JSON.stringify(finished), accessKey: finished.token };
+}
+
+/**
+ * Lighthouse empties the origin's storage before a run, which would sign the member out. For a
+ * signed-in page it keeps storage (disableStorageReset); this empties what it would have (the
+ * HTTP cache, the service worker and its caches) and puts the session back, so the run is as cold
+ * as a guest's.
+ */
+async function prepareSignedIn(connection, session) {
+  const page = await connection.newPage();
+  await page.goto(`http://localhost:${PORT}/api/health`);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: `http://localhost:${PORT}`,
+    storageTypes: 'cookies,local_storage,indexeddb,service_workers,cache_storage',
+  });
+  await page.evaluate(({ auth, accessKey }) => {
+    localStorage.setItem('auth', auth);
+    localStorage.setItem('accessKey', accessKey);
+  }, session);
+  await page.close();
+}
+
 let browser;
+let connection;
 try {
   await waitForServer();
+  const member = [...SIGNED_IN].some((page) => PAGES.includes(page)) ? await createMember() : null;
   // The server renders each public page on its first request and keeps it: measure what every
   // visitor after the first one gets, not the one render after a restart.
   for (const page of PAGES) await fetch(`http://127.0.0.1:${PORT}${page}`, { headers: { 'accept-language': 'en-US' } });
@@ -60,6 +121,7 @@ try {
     chromeFlags: ['--headless=new', ...chrome.args],
     envVars: { ...process.env, ...chrome.env },
   });
+  connection = member && (await puppeteer.connect({ browserURL: `http://127.0.0.1:${browser.port}` }));
   const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
   const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
   const median = (values) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -70,12 +132,19 @@ try {
       // A run whose trace Chromium failed to record (NO_NAVSTART and the like) scores nothing: run it again.
       let result;
       for (let attempt = 0; attempt < 3; attempt++) {
+        const signedIn = SIGNED_IN.has(page);
+        if (signedIn) await prepareSignedIn(connection, member);
         result = await lighthouse(`http://localhost:${PORT}${page}`, {
           port: browser.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
+          disableStorageReset: signedIn,
         });
+        // A signed-in page that sent the member to the login screen measured the wrong page.
+        if (signedIn && new URL(result.lhr.finalDisplayedUrl).pathname !== page) {
+          throw new Error(`${page} was not shown signed in: it ended at ${result.lhr.finalDisplayedUrl}`);
+        }
         if (!result.lhr.runtimeError) break;
         console.warn(`  ${page}: ${result.lhr.runtimeError.code}, running again`);
       }
@@ -103,11 +172,12 @@ try {
     const score = (k) => median(runs.map((r) => r[k]));
     const all = RUNS > 1 ? `  (performance runs: ${runs.map((r) => r.performance).join(', ')})` : '';
     rows.push(
-      `${page.padEnd(12)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  seo ${score('seo')}${all}`,
+      `${`${page}${SIGNED_IN.has(page) ? ' (signed in)' : ''}`.padEnd(26)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  seo ${score('seo')}${all}`,
     );
   }
   for (const row of rows) console.log(row);
 } finally {
+  await connection?.disconnect();
   await browser?.kill();
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -15,6 +15,9 @@ const PAGES = [
     en: 'Meet in person. Mint tokens. Earn rewards.',
     ru: 'Встречайтесь вживую. Выпускайте токены. Получайте награды.',
   },
+  // A guest's auth screens come rendered too (decision 035).
+  { url: '/auth/login', en: 'Log in', ru: 'Вход' },
+  { url: '/auth/register', en: 'Create an account', ru: 'Регистрация' },
 ] as const;
 
 test.beforeEach(async ({ page }) => {
@@ -176,6 +179,29 @@ test('a form sent before any of the page’s scripts ran is held, then answered'
   await expect(form.getByText('Field is required')).toHaveCount(3);
   expect(page.url()).toMatch(/\/support$/);
   // The inline script ran under the Content-Security-Policy: no refusal was reported.
+  expect(errors).toEqual([]);
+});
+
+test('registration filled in and sent before hydration: the box ticks at once, and the account is made from what was typed', async ({
+  page,
+}) => {
+  const held = await holdBack(page, /\/assets\/public-app-[^/]+\.js$/);
+  const errors = collectErrors(page);
+  await page.goto('/auth/register');
+  const email = `early${Date.now()}@example.com`;
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Secret12');
+  await page.getByLabel('Repeat password').fill('Secret12');
+  // The tick shows at once, as the browser's own, though nothing of React answers yet.
+  await page.getByRole('checkbox').check();
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  expect(held.happened()).toBe(true);
+  expect(page.url()).toMatch(/\/auth\/register$/);
+  held.release();
+  // The held send goes out with the typed fields and the tick: no "required" anywhere.
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/auth/confirm-email');
+  await expect(page.getByText(email)).toBeVisible();
   expect(errors).toEqual([]);
 });
 

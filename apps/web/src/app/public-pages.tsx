@@ -67,7 +67,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   },
 ];
 
-export function findPublicPage(pathname: string): PublicPage | undefined {
+export function findPublicPage(pathname: string, pages: readonly PublicPage[] = PUBLIC_PAGES): PublicPage | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PAGES.find((page) => page.path === normalized);
+  return pages.find((page) => page.path === normalized);
 }

@@ -32,7 +32,9 @@ const here = (): PublicLocation => ({
 
 /** Hydrates the whole page: run by the entry when the page needs its code (hydrate-when-needed.ts). */
 export async function hydratePublicPage() {
-  const page = findPublicPage(window.location.pathname);
+  const { pathname } = window.location;
+  // A guest's auth screens are in a table of their own: the start page's code does not carry it.
+  const page = findPublicPage(pathname) ?? (await import('../app/auth-screens')).findAuthScreen(pathname);
   if (!page) throw new Error(`${window.location.pathname} is not a prerendered page`);
   const locale = document.documentElement.lang as Locale;
   const [Page] = await Promise.all([page.load(), initI18n(locale, PUBLIC_PAGE_NAMESPACES), loadPublicConfig()]);
@@ -49,7 +51,8 @@ export async function hydratePublicPage() {
     // First exactly what the server rendered (no query, no hash), then the real address.
     const [location, setLocation] = useState<PublicLocation>({ pathname: page!.path, search: '', hash: '' });
     const navigator = useMemo(() => pageNavigator(setLocation), []);
-    // Effects run once hydration is committed.
+    // Effects run once hydration is committed, the page's own first (a form takes what was typed
+    // into it, features/auth/lib/adopt-typed-values.ts), so a held send finds its fields' values.
     useEffect(replayHeldEvents, []);
     useEffect(() => {
       // Only a real change re-renders, and in a transition: the page stays answering meanwhile.

@@ -7,7 +7,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { SUPPORTED_LOCALES, type Locale } from '@app/shared/constants';
 import { escapeHtml } from '@app/shared/format/escape-html';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
-import { findPublicPage } from '../app/public-pages';
+import { findPublicPage as findListedPage } from '../app/public-pages';
+import { findAuthScreen } from '../app/auth-screens';
 import { pageDescription, pageTitle } from '../app/layouts/page-meta';
 import { i18next, initI18n, NAMESPACES } from '../lib/i18n';
 import { setPublicConfig, type PublicConfig } from '../lib/public-config';
@@ -24,7 +25,8 @@ import { CookieBannerPanel } from '../features/consent/components/cookie-banner-
  * hydrates it). Built by Vite as a Node module (`vite build --ssr`), loaded by the API server.
  */
 
-export { findPublicPage };
+/** Every page the server sends rendered: the public pages and a guest's auth screens. */
+export const findPublicPage = (pathname: string) => findListedPage(pathname) ?? findAuthScreen(pathname);
 
 export interface RenderedPage {
   /** For <head>: title, description, canonical and hreflang links, the page's styles. */

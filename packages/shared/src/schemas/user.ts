@@ -34,17 +34,7 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** SPEC.md section 4: complete only with bdate, domain, firstName, lastName and gender 0 or 1. */
-export function isProfileComplete(profile: Profile | null | undefined): boolean {
-  if (!profile) return false;
-  return Boolean(
-    profile.bdate &&
-    profile.domain &&
-    profile.firstName &&
-    profile.lastName &&
-    (profile.gender === 0 || profile.gender === 1),
-  );
-}
+export { isProfileComplete } from '../profile-complete';
 
 /** SPEC.md section 3 "Auth record": what login, register and profile update answer. */
 export const authRecordSchema = z.object({ token: z.string(), user: meSchema });

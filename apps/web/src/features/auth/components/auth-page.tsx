@@ -1,29 +1,15 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { RouterLink } from '../../../components/router-link';
+import { AuthTabs } from './auth-tabs';
+import { useAdoptTypedValues } from '../lib/adopt-typed-values';
 
 export type AuthMode = 'login' | 'register' | 'recovery' | 'update-profile' | 'confirm-email';
-
-/**
- * Each screen's form is a chunk of its own: the login screen does not download the registration's
- * profile fields, consent and strength meter, nor the other way round. Inside a route change (a
- * transition) the previous screen stays until the form is there.
- */
-const FORMS: Record<AuthMode, LazyExoticComponent<ComponentType>> = {
-  login: lazy(() => import('./login-form').then((m) => ({ default: m.LoginForm }))),
-  register: lazy(() => import('./register-form').then((m) => ({ default: m.RegisterForm }))),
-  recovery: lazy(() => import('./recovery-form').then((m) => ({ default: m.RecoveryForm }))),
-  'update-profile': lazy(() => import('./update-profile-form').then((m) => ({ default: m.UpdateProfileForm }))),
-  'confirm-email': lazy(() => import('./confirm-email-form').then((m) => ({ default: m.ConfirmEmailForm }))),
-};
 
 const TITLE: Record<AuthMode, string> = {
   login: 'login.title',
@@ -35,14 +21,32 @@ const TITLE: Record<AuthMode, string> = {
 
 /**
  * The one auth screen of SPEC.md section 2: every child route shares it. `providerSignIn` is the
- * provider button the page composes in (features do not import each other).
+ * provider button the page composes in (features do not import each other), `form` the screen's
+ * form: the app's route loads it lazily (app/pages/auth-route.tsx), a prerendered screen with the
+ * page (app/pages/login-screen.tsx).
  */
-export function AuthPage({ mode, providerSignIn }: { mode: AuthMode; providerSignIn?: ReactNode }) {
+export function AuthPage({
+  mode,
+  providerSignIn,
+  form: Form,
+}: {
+  mode: AuthMode;
+  providerSignIn?: ReactNode;
+  form: ComponentType;
+}) {
   const { t } = useTranslation('auth');
   const tabbed = mode === 'login' || mode === 'register';
-  const Form = FORMS[mode];
+  useAdoptTypedValues();
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }} data-testid="auth-page" data-mode={mode}>
+    // A form: a prerendered screen takes its code at once (hydrate-when-needed.ts), so little that
+    // is typed meets a page being hydrated, and a query it reads (a promo code) shows soon.
+    <Container
+      maxWidth="sm"
+      sx={{ py: { xs: 4, md: 8 } }}
+      data-testid="auth-page"
+      data-mode={mode}
+      data-hydrate="at-once"
+    >
       <Card sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
@@ -52,10 +56,13 @@ export function AuthPage({ mode, providerSignIn }: { mode: AuthMode; providerSig
             {t(`${TITLE[mode].split('.')[0]}.subtitle`)}
           </Typography>
           {tabbed && (
-            <Tabs value={mode} sx={{ mb: 3 }} variant="fullWidth">
-              <Tab value="login" label={t('login.tab')} component={RouterLink} href="/auth/login" />
-              <Tab value="register" label={t('register.tab')} component={RouterLink} href="/auth/register" />
-            </Tabs>
+            <AuthTabs
+              value={mode}
+              tabs={[
+                { value: 'login', label: t('login.tab'), href: '/auth/login' },
+                { value: 'register', label: t('register.tab'), href: '/auth/register' },
+              ]}
+            />
           )}
           <Form />
           {tabbed && providerSignIn && (

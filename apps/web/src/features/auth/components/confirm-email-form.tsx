@@ -15,6 +15,7 @@ import { useMe } from '../../session/api/get-me';
 import { useCheckVerifyCode, useSendVerifyCode } from '../api/email-verification';
 import { serverErrorText, useZodForm } from '../../../components/form/form';
 import { useCountdown } from '../lib/use-countdown';
+import { resendWaitFromMark } from '../lib/code-sent';
 import { FormAlert } from './form-alert';
 import { FormCodeField } from './form-fields';
 import { ResendButton } from './resend-button';
@@ -30,8 +31,9 @@ export function ConfirmEmailForm() {
   const { data: me } = useMe();
   const sendCode = useSendVerifyCode();
   const check = useCheckVerifyCode();
+  // Sent just now: told by the registration's navigation, or after a page load by its mark.
   const codeSent = Boolean((location.state as { codeSent?: boolean } | null)?.codeSent);
-  const countdown = useCountdown(codeSent ? EMAIL_CODE_RESEND_SECONDS : 0);
+  const countdown = useCountdown(codeSent ? EMAIL_CODE_RESEND_SECONDS : resendWaitFromMark());
   const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(confirmSchema, { code: '' });
 

@@ -1,26 +1,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { RouterLink } from '../../../components/router-link';
 import { useLogin } from '../api/login';
 import { serverErrorText, useLazyZodForm } from '../../../components/form/form';
-import { FormAlert } from './form-alert';
+import { FormAlert, LazyAlert } from './form-alert';
 import { FormOutlinedField } from '../../../components/form/outlined-field';
 import { FormPasswordField } from './form-fields';
+import { loadTexts } from '../../../lib/i18n';
 
-// The schema (with zod) loads when the form is reached for; after-sign-in's profile check needs zod too.
-const loadSchema = () => import('@app/shared/schemas/auth').then((m) => m.loginRequestSchema);
+// The schema (with zod) loads when the form is reached for, with the texts of its messages (a
+// prerendered screen starts without them); after-sign-in's profile check needs zod too.
+const loadSchema = () =>
+  Promise.all([import('../lib/login-schema'), loadTexts('msg', 'errors')]).then(([m]) => m.loginRequestSchema);
 
 export function LoginForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
+  // The query as a prerendered screen's router stand-in also gives it (it has no useSearchParams).
+  const params = new URLSearchParams(useLocation().search);
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const { form, preload } = useLazyZodForm(loadSchema, { email: '', password: '' });
@@ -39,9 +42,9 @@ export function LoginForm() {
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('login.title')} {...preload}>
       {params.get('recoverySuccess') === 'true' && (
-        <Alert severity="success" data-testid="recovery-success">
+        <LazyAlert severity="success" data-testid="recovery-success">
           {t('recovery.success')}
-        </Alert>
+        </LazyAlert>
       )}
       <FormAlert text={formError} />
       <FormOutlinedField

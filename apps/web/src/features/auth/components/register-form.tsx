@@ -1,32 +1,36 @@
-import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { RouterLink } from '../../../components/router-link';
 import { session } from '../../../lib/session';
 import { useRegister } from '../api/register';
 import { serverErrorText, useLazyZodForm } from '../../../components/form/form';
 import type { RegisterFormValues } from '../lib/register-form-schema';
+import { markCodeSent } from '../lib/code-sent';
+import { loadTexts } from '../../../lib/i18n';
 import { FormAlert } from './form-alert';
+import { ConsentLabel } from './consent-label';
 import { FormOutlinedField } from '../../../components/form/outlined-field';
 import { FormPasswordField } from './form-fields';
 
-// The schema (with zod and the shared rules) loads when the form is reached for.
-const loadSchema = () => import('../lib/register-form-schema').then((m) => m.registerFormSchema);
+// The schema (with zod and the shared rules) loads when the form is reached for, with the texts of
+// its messages (a prerendered screen starts without them).
+const loadSchema = () =>
+  Promise.all([import('../lib/register-form-schema'), loadTexts('msg', 'errors')]).then(([m]) => m.registerFormSchema);
 
 const FIELDS = ['email', 'password', 'passwordConfirm', 'promocode', 'consent'] as const;
 
 export function RegisterForm() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  // The query as a prerendered screen's router stand-in also gives it (it has no useSearchParams).
+  const params = new URLSearchParams(useLocation().search);
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
   const { form, preload } = useLazyZodForm(loadSchema, {
@@ -36,6 +40,12 @@ export function RegisterForm() {
     promocode: params.get('promocode') ?? '',
     consent: false,
   } as RegisterFormValues);
+
+  // A prerendered screen renders first without the address's query, then with it.
+  const promocode = params.get('promocode');
+  useEffect(() => {
+    if (promocode && !form.getValues('promocode')) form.setValue('promocode', promocode);
+  }, [form, promocode]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -47,6 +57,7 @@ export function RegisterForm() {
         locale: i18n.resolvedLanguage,
       });
       session.save(record);
+      markCodeSent();
       // The confirmation code is already on its way (not to a private relay address).
       navigate(record.user.privateRelay ? '/auth/update-profile' : '/auth/confirm-email', {
         replace: true,
@@ -100,16 +111,7 @@ export function RegisterForm() {
                   onBlur={field.onBlur}
                 />
               }
-              label={
-                <Trans
-                  t={t}
-                  i18nKey="register.consent"
-                  components={{
-                    terms: <Link component={RouterLink} href="/terms" target="_blank" />,
-                    privacy: <Link component={RouterLink} href="/privacy" target="_blank" />,
-                  }}
-                />
-              }
+              label={<ConsentLabel text={t('register.consent')} />}
             />
             {fieldState.error && <FormHelperText>{t('register.consentRequired')}</FormHelperText>}
           </FormControl>

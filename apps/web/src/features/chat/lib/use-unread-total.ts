@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@app/shared/schemas/chat';
+import { isProfileComplete } from '@app/shared/profile-complete';
 import { session, useSession } from '../../../lib/session';
 import { useSocket } from '../../../lib/socket';
 import { useUnread } from '../api/get-unread';
@@ -8,10 +9,13 @@ import { UNREAD_KEY } from '../api/keys';
 
 /**
  * The header badge: unread messages over all conversations, live. A message from someone else or
- * a read receipt refetches the total (one small query), as does every (re)connect.
+ * a read receipt refetches the total (one small query), as does every (re)connect. Chat opens with
+ * a complete profile (the server's meet gate): before that there is nothing to count, and asking
+ * would only be refused.
  */
 export function useUnreadTotal(): number {
-  const loggedIn = Boolean(useSession()?.token);
+  const current = useSession();
+  const loggedIn = Boolean(current?.token) && (!current?.user || isProfileComplete(current.user.profile));
   const socket = useSocket();
   const queryClient = useQueryClient();
   const { data } = useUnread(loggedIn);
