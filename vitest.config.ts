@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
  * worker running it alone for minutes at the end of CI: these start first, longest first.
  */
 const SLOW_FILES = [
-  'apps/api/src/crash-safety.test.ts',
+  'apps/api/src/crash-safety-treasury.test.ts',
+  'apps/api/src/crash-safety-purchases.test.ts',
   'apps/api/src/events/event-bus.test.ts',
   'apps/api/src/start-server.test.ts',
   'apps/api/src/jobs/job-queue.test.ts',

@@ -1,5 +1,6 @@
 /**
- * One side of the kill-and-restart suite (src/crash-safety.test.ts), run as its own process:
+ * One side of the kill-and-restart suite (src/crash-safety-*.test.ts, harness crash-suite.ts), run
+ * as its own process:
  *   tsx scenario.ts act <name>      starts the API on the shared chain and database and does the
  *                                   risky thing; CRASH_AT kills it (SIGKILL) at the named point
  *   tsx scenario.ts recover <name>  starts the API again as an operator would, waits until the
