@@ -179,6 +179,11 @@ try {
 } finally {
   await connection?.disconnect();
   await browser?.kill();
-  server.kill('SIGTERM');
+  // The server writes its database until it has exited: removing the folder before that fails.
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
