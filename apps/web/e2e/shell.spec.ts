@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { untilHydrated, untilInteractive } from './support/interactive';
 import { seededUsers, signIn } from './support/tokens';
 
 const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -191,5 +192,163 @@ test.describe('code splitting', () => {
     expect(later.length).toBeGreaterThan(0);
     expect(later.some((s) => s.includes('section-layout'))).toBe(true);
     expect([...home].some((s) => s.includes('section-layout'))).toBe(false);
+  });
+});
+
+/**
+ * Holds a prerendered page's hydration code until `release()`: the page stays its server's HTML,
+ * with only the entry's script (and its early phone menu) running.
+ */
+async function holdHydration(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/hydrate-public-page-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+const notHydrated = (page: Page) => expect(page.locator('html')).not.toHaveAttribute('data-interactive', 'true');
+const earlyDrawerOpen = (page: Page) => page.evaluate(() => window.__earlyDrawer?.isOpen() ?? false);
+
+test.describe('the phone menu before the page has its code (decision 036)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('cookie-dialog-hidden', 'true'));
+  });
+
+  test('opens at once as the page rendered it, keeps focus, closes with Escape and its links work', async ({
+    page,
+  }) => {
+    await holdHydration(page);
+    await page.goto('/');
+    await untilInteractive(page);
+    await page.getByTestId('menu-button').tap();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('navigation')).toBeVisible();
+    for (const name of ['Map', 'Marketplace', 'Meet & play', 'Advertisement', 'FAQ', 'How to meet & play', 'Support']) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole('button', { name: 'Download App' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+    await notHydrated(page);
+    await page.screenshot({ path: test.info().outputPath('early-drawer-390.png') });
+
+    // A modal, as MUI's: the page behind is hidden, focus is in the drawer and goes round in it.
+    await expect(page.locator('#root')).toHaveAttribute('aria-hidden', 'true');
+    await expect(drawer).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(drawer.getByRole('button', { name: 'Switch to light theme' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(drawer.getByRole('link', { name: 'Log in' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(drawer.getByRole('button', { name: 'Switch to light theme' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId('menu-button')).toBeFocused();
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
+
+    await page.getByTestId('menu-button').tap();
+    await drawer.getByRole('button', { name: 'Close menu' }).tap();
+    await expect(drawer).toBeHidden();
+    await page.getByTestId('menu-button').tap();
+    await drawer.getByRole('link', { name: 'How to meet & play' }).tap();
+    await expect(page).toHaveURL(/\/help\/how-to-meet$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('How to meet & play');
+  });
+
+  test('the React drawer takes its place once the page hydrates, with the focus where it was', async ({ page }) => {
+    const release = await holdHydration(page);
+    await page.goto('/help/faq');
+    await untilInteractive(page);
+    await page.getByTestId('menu-button').tap();
+    const drawer = page.getByRole('dialog');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    release();
+    await untilHydrated(page);
+    await expect.poll(() => earlyDrawerOpen(page)).toBe(false);
+    // One drawer, React's, open where the early one was, the focus on the same button.
+    await expect(page.locator('.MuiDrawer-paper')).toHaveCount(1);
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('react-drawer-390.png') });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId('menu-button')).toBeFocused();
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    // From now on the header's own drawer answers, as before.
+    await page.getByTestId('menu-button').tap();
+    await drawer.getByRole('button', { name: 'Download App' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Get the app' })).toBeVisible();
+  });
+
+  test('a press that needs the page’s code waits for it and then happens', async ({ page }) => {
+    const release = await holdHydration(page);
+    await page.goto('/');
+    await untilInteractive(page);
+    await page.getByTestId('menu-button').tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Download App' }).tap();
+    await notHydrated(page);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Get the app' })).toBeVisible();
+    await expect(page.locator('.MuiDrawer-paper')).toBeHidden();
+  });
+
+  test('on a hydrated page the first tap opens it at once too, and React takes over', async ({ page }) => {
+    await page.goto('/terms');
+    // A pointer over a control: the page takes its code now.
+    await page.getByTestId('language-button').hover();
+    await untilHydrated(page);
+    await page.getByTestId('menu-button').tap();
+    await expect(page.getByRole('dialog').getByRole('navigation')).toBeVisible();
+    await expect.poll(() => earlyDrawerOpen(page)).toBe(false);
+    await expect(page.locator('.MuiDrawer-paper')).toHaveCount(1);
+    await page.getByRole('dialog').getByRole('link', { name: 'FAQ' }).tap();
+    await expect(page).toHaveURL(/\/help\/faq$/);
+  });
+
+  test('reads in Russian', async ({ browser }) => {
+    const context = await browser.newContext({
+      locale: 'ru-RU',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+    });
+    await context.addInitScript(() => localStorage.setItem('cookie-dialog-hidden', 'true'));
+    const page = await context.newPage();
+    await holdHydration(page);
+    await page.goto('/');
+    await untilInteractive(page);
+    await expect(page.getByTestId('menu-button')).toHaveAttribute('aria-label', 'Открыть меню');
+    await page.getByTestId('menu-button').tap();
+    const drawer = page.getByRole('dialog');
+    for (const name of ['Маркетплейс', 'Как встречаться и играть']) {
+      await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole('button', { name: 'Скачать приложение' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Закрыть меню' })).toBeVisible();
+    await notHydrated(page);
+    await page.screenshot({ path: test.info().outputPath('early-drawer-390-ru.png') });
+    await context.close();
+  });
+
+  test('at 1280 px there is no menu button: the header’s own menus answer once the page has its code', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const release = await holdHydration(page);
+    await page.goto('/');
+    await untilInteractive(page);
+    await expect(page.getByTestId('menu-button')).toBeHidden();
+    await page.getByRole('button', { name: 'Help' }).click();
+    await notHydrated(page);
+    await page.screenshot({ path: test.info().outputPath('header-1280.png') });
+    release();
+    // The press was held, and happens once the page has hydrated.
+    await page.getByRole('menuitem', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/help\/faq$/);
   });
 });
