@@ -35,6 +35,7 @@ declare global {
 
 const MENU_BUTTON = '[data-answers-early="drawer"]';
 const CONTROLS = 'a[href],button,[tabindex]';
+const FOCUS_VISIBLE = 'Mui-focusVisible';
 
 export function armEarlyDrawer() {
   const template = document.getElementById('early-drawer') as HTMLTemplateElement | null;
@@ -99,6 +100,12 @@ export function armEarlyDrawer() {
     slide(node, true);
     focus(paperOf(node));
     document.addEventListener('focusin', contain);
+    // A keyboard's focus shows as on MUI's controls: their rules for the class are among the page's.
+    node.addEventListener('focusin', (event) => {
+      const target = event.target as Element;
+      if (target.matches(':focus-visible')) target.classList.add(FOCUS_VISIBLE);
+    });
+    node.addEventListener('focusout', (event) => (event.target as Element).classList.remove(FOCUS_VISIBLE));
     node.onkeydown = (event) => {
       if (event.key !== 'Escape' || root !== node) return;
       event.stopPropagation();
