@@ -372,6 +372,37 @@ test.describe('the phone menu before the page has its code (decision 036)', () =
     expect(await earlyDrawerOpen(page)).toBe(false);
   });
 
+  test('closed before the React drawer’s code came and opened again, it does not slide in twice', async ({ page }) => {
+    const release = await holdHydration(page);
+    let releaseDrawer!: () => void;
+    const drawerHeld = new Promise<void>((resolve) => (releaseDrawer = resolve));
+    await page.route(/\/assets\/header-popups-[\w-]+\.js$/, async (route) => {
+      await drawerHeld;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/');
+    await untilInteractive(page);
+    const menuButton = page.getByTestId('menu-button');
+    await menuButton.tap();
+    release();
+    // Hydrated, the header follows the open copy and asks for its drawer's code, which is held.
+    await untilHydrated(page);
+    const drawerCode = page.waitForResponse(/\/assets\/header-popups-[\w-]+\.js$/);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    releaseDrawer();
+    await drawerCode;
+    // React's drawer is now mounted, closed: its next open would slide in over the copy's.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    await menuButton.tap();
+    await expect.poll(() => earlyDrawerOpen(page)).toBe(false);
+    const paper = page.locator('.MuiDrawer-paper');
+    await expect(paper).toHaveCount(1);
+    await expect(page.getByRole('dialog').getByRole('navigation')).toBeVisible();
+    // No slide of its own: MUI's Slide writes the transform it moves into the paper's style.
+    expect(await paper.evaluate((node) => node.style.transform)).toBe('');
+  });
+
   test('on a hydrated page the first tap opens it at once too, and React takes over', async ({ page }) => {
     await page.goto('/terms');
     // A pointer over a control: the page takes its code now.

@@ -23,8 +23,8 @@ import { ThemeToggle } from './theme-toggle';
 
 /**
  * A prerendered page's phone menu opens first as a copy of this drawer (prerender/early-drawer.ts):
- * this drawer's paper takes its place as it enters the page, and skips the backdrop's fade-in,
- * since the early drawer's backdrop is on screen already (decision 036).
+ * this drawer's paper takes its place as it enters the page, neither sliding nor fading in, since
+ * the early drawer is on screen already (decision 036).
  */
 const takeOverEarlyDrawer = (paper: HTMLElement | null) => {
   if (paper) window.__earlyDrawer?.handOver(paper);
@@ -131,6 +131,8 @@ export function NavDrawer({
 }) {
   const { t } = useTranslation();
   const early = typeof window === 'undefined' ? undefined : window.__earlyDrawer;
+  // Taking over an open copy, the drawer shows where the copy is: no slide, no fade of its own.
+  const takingOver = Boolean(early?.isOpen());
   // Before MUI's modal manager reads the page (its effects): see early-drawer.ts `release`.
   useLayoutEffect(() => {
     if (open) early?.release();
@@ -143,7 +145,9 @@ export function NavDrawer({
       disablePortal={disablePortal}
       slotProps={{
         paper: { ref: takeOverEarlyDrawer, sx: { width: 300, maxWidth: '85vw' } },
-        backdrop: { appear: !early?.isOpen() },
+        backdrop: { appear: !takingOver },
+        // Only then: otherwise MUI's own choice stands (no slide when the drawer mounts open).
+        ...(takingOver && { transition: { appear: false } }),
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
