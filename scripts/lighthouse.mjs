@@ -10,15 +10,14 @@
 //   LIGHTHOUSE_VERBOSE=1    also lists every audit below 0.9, with Lighthouse's explanation
 //   LIGHTHOUSE_REPORT_DIR=d writes each page's full report (JSON) there
 //   WEB_DIST_DIR=d          serves another web build (the server reads it)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { resolveChromium } from './chromium.mjs';
+import { serveBuilt } from './serve-built.mjs';
 
 const PAGES = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -30,32 +29,8 @@ const chrome = resolveChromium();
 console.log(`Browser: ${chrome.label}`);
 
 buildIfNeeded();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-/** The server starts its development chain first, which takes a while on a cold machine. */
-async function waitForServer() {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start');
-}
+// Each page requested once first: what every visitor after the first one gets is measured.
+const server = await serveBuilt({ port: PORT, name: 'lighthouse', pages: PAGES });
 
 /**
  * A member of the server's fresh database, registered and with a finished profile through the API,
@@ -63,7 +38,7 @@ async function waitForServer() {
  */
 async function createMember() {
   const api = (route, body, token) =>
-    fetch(`http://127.0.0.1:${PORT}/api${route}`, {
+    fetch(`${server.url}/api${route}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: JSON.stringify(body),
@@ -111,11 +86,7 @@ async function prepareSignedIn(connection, session) {
 let browser;
 let connection;
 try {
-  await waitForServer();
   const member = [...SIGNED_IN].some((page) => PAGES.includes(page)) ? await createMember() : null;
-  // The server renders each public page on its first request and keeps it: measure what every
-  // visitor after the first one gets, not the one render after a restart.
-  for (const page of PAGES) await fetch(`http://127.0.0.1:${PORT}${page}`, { headers: { 'accept-language': 'en-US' } });
   browser = await chromeLauncher.launch({
     chromePath: chrome.executablePath,
     chromeFlags: ['--headless=new', ...chrome.args],
@@ -179,11 +150,5 @@ try {
 } finally {
   await connection?.disconnect();
   await browser?.kill();
-  // The server writes its database until it has exited: removing the folder before that fails.
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

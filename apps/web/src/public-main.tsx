@@ -9,6 +9,7 @@ import { startParams } from './prerender/start-params-read';
 import { afterFirstPaint } from './prerender/after-first-paint';
 import { hydrateWhenNeeded } from './prerender/hydrate-when-needed';
 import { prefetchPageCode } from './prerender/prefetch-page-code';
+import { armEarlyDrawer } from './prerender/early-drawer';
 
 // Before anything else: the browser may offer installation before the dialog's code is here.
 holdInstallPromptEarly();
@@ -25,6 +26,8 @@ const hydratable =
 
 if (hydratable || !appEntry()) {
   const locale = document.documentElement.lang;
+  // The phone menu answers a tap at once, before the page's code (decision 036).
+  armEarlyDrawer();
   if (startParams.partnerLinkArrived) afterFirstPaint(() => sendPartnerHit(locale));
   registerServiceWorker();
   afterFirstPaint(() => {

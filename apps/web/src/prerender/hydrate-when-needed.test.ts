@@ -4,7 +4,8 @@ import { COOKIE_BANNER_DELAY_MS } from '@app/shared/constants';
 import { hydrateWhenNeeded } from './hydrate-when-needed';
 
 const PAGE = `
-  <header><button id="menu">Menu</button><a id="login" href="/auth/login" tabindex="0">Log in</a></header>
+  <header><button id="menu">Menu</button><a id="login" href="/auth/login" tabindex="0">Log in</a>
+    <button id="drawer" data-answers-early="drawer">Open menu</button></header>
   <main><p id="text">Raise your hand.</p><div id="news" data-hydrate="visible"></div></main>`;
 
 const fire = (id: string, type: string) =>
@@ -71,6 +72,15 @@ describe('hydrateWhenNeeded', () => {
     fire('login', 'touchstart');
     expect(hydrate).not.toHaveBeenCalled();
     fire('text', 'keydown');
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a control that answers by itself alone (the phone menu)', () => {
+    const hydrate = vi.fn();
+    hydrateWhenNeeded(hydrate);
+    for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click']) fire('drawer', type);
+    expect(hydrate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(COOKIE_BANNER_DELAY_MS);
     expect(hydrate).toHaveBeenCalledTimes(1);
   });
 

@@ -29,8 +29,10 @@ export function hydrateWhenNeeded(hydrate: () => void): boolean {
 
   const reach = (event: Event) => {
     const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
-    // A link needs no code (it loads its page), and a swipe that starts on one is a scroll.
-    if (event.type === 'keydown' || (control && !control.matches('a[href]'))) once();
+    // A link needs no code (it loads its page), and a swipe that starts on one is a scroll. A control
+    // that answers without it (the phone menu, decision 036) does not need it either: the page's
+    // start would only hold up the frame that shows its answer.
+    if (event.type === 'keydown' || (control && !control.matches('a[href], [data-answers-early]'))) once();
   };
   // The window's capture phase runs before the inline script's (on the document), which stops a
   // held tap from going further.

@@ -18,6 +18,7 @@ import { asServerStyles } from './server-styles';
 import { createPath, Router, type Navigator } from 'react-router';
 import { Providers } from '../app/providers';
 import { CookieBannerPanel } from '../features/consent/components/cookie-banner-panel';
+import { renderEarlyDrawer } from './early-drawer-template';
 
 /**
  * The server's side of the public pages: each one rendered to HTML with its critical CSS, in a
@@ -118,6 +119,8 @@ export async function renderPublicPage({
       </I18nextProvider>
     </CacheProvider>,
   );
+  // The phone menu's copy that answers a tap before the page's code (decision 036); its rules too.
+  const earlyDrawer = renderEarlyDrawer(i18n, cache);
   // Every rule the renders computed, not only those whose class ended up in the HTML: a styled
   // component wrapping another (MUI's AppBar around Paper, Button around ButtonBase) computes a
   // class of its own on the way. The browser's emotion recomputes those too, and would insert each
@@ -145,6 +148,7 @@ export async function renderPublicPage({
     `<meta name="description" content="${escapeHtml(pageDescription(t, page.path))}">`,
     ...links,
     styles,
+    earlyDrawer,
   ].join('\n');
   return { head, html };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,15 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { SUPPORTED_LOCALES, type Locale } from '@app/shared/constants';
 import { RouterLink } from '../../components/router-link';
 import { ThemeToggle } from './theme-toggle';
+
+/**
+ * A prerendered page's phone menu opens first as a copy of this drawer (prerender/early-drawer.ts):
+ * this drawer's paper takes its place as it enters the page, neither sliding nor fading in, since
+ * the early drawer is on screen already (decision 036).
+ */
+const takeOverEarlyDrawer = (paper: HTMLElement | null) => {
+  if (paper) window.__earlyDrawer?.handOver(paper);
+};
 
 /*
  * The header's menus and the phone drawer. Nobody needs them until a button is pressed, and with
@@ -105,6 +114,7 @@ export function NavDrawer({
   accountLabel,
   onInstall,
   onLogout,
+  disablePortal,
 }: {
   open: boolean;
   onClose: () => void;
@@ -116,18 +126,33 @@ export function NavDrawer({
   accountLabel: string;
   onInstall: () => void;
   onLogout: () => void;
+  /** The server's copy for the early drawer (prerender/early-drawer-template.tsx): in place, not in a portal. */
+  disablePortal?: boolean;
 }) {
   const { t } = useTranslation();
+  const early = typeof window === 'undefined' ? undefined : window.__earlyDrawer;
+  // Taking over an open copy, the drawer shows where the copy is: no slide, no fade of its own.
+  const takingOver = Boolean(early?.isOpen());
+  // Before MUI's modal manager reads the page (its effects): see early-drawer.ts `release`.
+  useLayoutEffect(() => {
+    if (open) early?.release();
+  }, [early, open]);
   return (
     <Drawer
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: 300, maxWidth: '85vw' } } }}
+      disablePortal={disablePortal}
+      slotProps={{
+        paper: { ref: takeOverEarlyDrawer, sx: { width: 300, maxWidth: '85vw' } },
+        backdrop: { appear: !takingOver },
+        // Only then: otherwise MUI's own choice stands (no slide when the drawer mounts open).
+        ...(takingOver && { transition: { appear: false } }),
+      }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
         <ThemeToggle />
-        <IconButton aria-label={t('nav.closeMenu')} onClick={onClose}>
+        <IconButton aria-label={t('nav.closeMenu')} onClick={onClose} data-testid="menu-close">
           <CloseIcon />
         </IconButton>
       </Stack>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import AppBar from '@mui/material/AppBar';
@@ -25,39 +25,56 @@ import { VerifiedCheck } from '../../components/verified-check';
 
 // Signed-in people only: guests never download the chat's header button and its unread count.
 const loadMessagesLink = () => import('../../features/chat/components/messages-link');
-const MessagesButton = lazy(() => loadMessagesLink().then((m) => ({ default: m.MessagesButton })));
+// Marked pure: unused (a visitor's header in the public bundle), the bundler leaves them out.
+const MessagesButton = /* @__PURE__ */ lazy(() => loadMessagesLink().then((m) => ({ default: m.MessagesButton })));
 // The drawer's chat entry is fetched with the drawer (when its button is reached for).
 const loadMessagesDrawerItem = () => import('../../features/chat/components/messages-drawer-item');
-const MessagesDrawerItem = lazy(() => loadMessagesDrawerItem().then((m) => ({ default: m.MessagesDrawerItem })));
+const MessagesDrawerItem = /* @__PURE__ */ lazy(() =>
+  loadMessagesDrawerItem().then((m) => ({ default: m.MessagesDrawerItem })),
+);
 
 const MAIN_LINKS = [
   { href: '/map', label: 'nav.map' },
   { href: '/market', label: 'nav.market' },
   { href: '/meet-and-play', label: 'nav.meetAndPlay' },
 ] as const;
-const HELP_LINKS = [
+export const HELP_LINKS = [
   { href: '/help/faq', label: 'nav.faq' },
   { href: '/help/how-to-meet', label: 'nav.howToMeet' },
   { href: '/support', label: 'nav.support' },
 ] as const;
 const AFTER_HELP = [{ href: '/affiliates', label: 'nav.advertisement' }] as const;
+/** The phone drawer's links (also its early copy's, prerender/early-drawer-template.tsx). */
+export const DRAWER_LINKS = [...MAIN_LINKS, ...AFTER_HELP];
+
+/**
+ * The public pages' bundle is a visitor's: a signed-in reader gets the app instead (public-main.tsx).
+ * There the header is a visitor's, and the account parts' code stays out of the bundle.
+ */
+const VISITORS_ONLY = import.meta.env.MODE === 'public';
+const noop = () => undefined;
+const useSignedIn = VISITORS_ONLY ? () => null : useSession;
+const useAccount = VISITORS_ONLY ? () => undefined : () => useMe().data;
 
 export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const record = useSession();
-  const { data: me } = useMe();
+  const record = useSignedIn();
+  const me = useAccount();
   // Each popup is undefined until first opened: its code loads then (see lazy-popups.ts), and it
   // stays mounted afterwards so closing plays its transition.
   const [drawerOpen, setDrawerOpen] = useState<boolean>();
   const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>();
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>();
-  const loggedIn = Boolean(record?.token);
+  const loggedIn = !VISITORS_ONLY && Boolean(record?.token);
   const preloadDrawer = (preloadPopup: () => void) => {
     preloadPopup();
     if (loggedIn) void loadMessagesDrawerItem();
   };
   const accountLabel = me?.profile.domain ? `@${me.profile.domain}` : t('nav.account');
+  // A prerendered page's menu may have opened before this code ran: the drawer follows it
+  // (prerender/early-drawer.ts, decision 036).
+  useEffect(() => window.__earlyDrawer?.attach(setDrawerOpen), []);
 
   return (
     <AppBar
@@ -147,7 +164,7 @@ export function Header() {
                       <AccountMenu
                         anchor={accountAnchor}
                         onClose={() => setAccountAnchor(null)}
-                        onLogout={() => logout(navigate)}
+                        onLogout={VISITORS_ONLY ? noop : () => logout(navigate)}
                       />
                     </Suspense>
                   )}
@@ -168,6 +185,8 @@ export function Header() {
               onTouchStart={() => preloadDrawer(preloadPopups.onTouchStart)}
               sx={{ display: { md: 'none' } }}
               data-testid="menu-button"
+              // Opens prerender/early-drawer.ts's copy until this header's drawer takes over.
+              data-answers-early="drawer"
             >
               <MenuIcon />
             </IconButton>
@@ -180,7 +199,7 @@ export function Header() {
           <NavDrawer
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
-            links={[...MAIN_LINKS, ...AFTER_HELP]}
+            links={DRAWER_LINKS}
             helpLinks={HELP_LINKS}
             loggedIn={loggedIn}
             messages={
@@ -192,7 +211,7 @@ export function Header() {
             }
             accountLabel={accountLabel}
             onInstall={openInstallDialog}
-            onLogout={() => logout(navigate)}
+            onLogout={VISITORS_ONLY ? noop : () => logout(navigate)}
           />
         </Suspense>
       )}

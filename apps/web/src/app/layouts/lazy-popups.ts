@@ -4,7 +4,8 @@ import { lazy } from 'react';
 export const loadHeaderPopups = () => import('./header-popups');
 
 export const HelpMenu = lazy(() => loadHeaderPopups().then((m) => ({ default: m.HelpMenu })));
-export const AccountMenu = lazy(() => loadHeaderPopups().then((m) => ({ default: m.AccountMenu })));
+// Marked pure: a visitor's header (the public bundle) has no account menu, and leaves it out.
+export const AccountMenu = /* @__PURE__ */ lazy(() => loadHeaderPopups().then((m) => ({ default: m.AccountMenu })));
 export const NavDrawer = lazy(() => loadHeaderPopups().then((m) => ({ default: m.NavDrawer })));
 export const LanguageList = lazy(() => loadHeaderPopups().then((m) => ({ default: m.LanguageList })));
 
