@@ -394,6 +394,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     codeSecret: `${deps.jwtSecret}:meeting-codes`,
     redis: deps.redis?.client,
     realtime,
+    resolveToken: (token) => app.resolveToken(token),
     log: app.log,
   });
   const { meetings } = meetingsModule;

@@ -95,9 +95,12 @@ export async function giveToken(
   return id;
 }
 
-/** A meeting the detector found `agoMs` ago, confirmed by whoever is named. */
+/**
+ * A meeting the detector found `agoMs` ago, confirmed by whoever is named; written behind the
+ * service, so what the processes kept of the pair goes too (decision 037).
+ */
 export async function recordMeeting(
-  { clock, database }: Pick<AppServices, 'clock' | 'database'>,
+  { clock, database, meetings: service }: Pick<AppServices, 'clock' | 'database' | 'meetings'>,
   a: KitUser,
   b: KitUser,
   confirmedBy: KitUser[] = [a, b],
@@ -116,5 +119,6 @@ export async function recordMeeting(
       highConfirmedAt: confirmed(pair.high),
     })
     .returning();
+  await service.forget([pair.low, pair.high]);
   return row!;
 }

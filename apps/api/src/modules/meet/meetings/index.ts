@@ -5,29 +5,76 @@ import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import type { Realtime } from '../../../realtime/socket-server';
 import { handsScope } from '../hands/scope';
+import { createSessionInvalidation } from '../../sessions/session-invalidation';
 import { createMeetingCodes } from './codes';
 import { createStateStore } from './create-state-store';
+import { registerFixSocket, type FixSocketDeps } from './fix-socket';
+import { MeetCache, PeerGate } from './caches';
+import type { PairRows } from './view';
 import { meetingRoutes } from './routes';
 import { createMeetingService } from './service';
 import { sightAfterResponse } from './sight-device';
 
+/** The peer checks and view rows kept are trusted this long at least without a change telling. */
+const CACHE_TTL_MS = 60_000;
+
 /**
- * Meetings: ingest, the meeting screen, confirmation and device protection (the mint uses the
- * service too). Detection state lives in Redis when REDIS_URL is set, in process otherwise.
+ * Meetings: ingest (POST .../position and the socket's 'meeting:fix'), the meeting screen,
+ * confirmation and device protection (the mint uses the service too). Detection state lives in
+ * Redis when REDIS_URL is set, in process otherwise; the peer check is remembered per process and
+ * emptied on every process by any change of users or blocks (decision 037).
  */
 export async function createMeetingsModule(deps: {
   database: Database;
   clock: Clock;
-  config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'MINT_CHANCE_SILVER' | 'MINT_CHANCE_GOLD' | 'MINT_CHANCE_PLATINUM'>;
+  config: Pick<
+    Config,
+    | 'DATA_DIR'
+    | 'PUBLIC_URL'
+    | 'MINT_CHANCE_SILVER'
+    | 'MINT_CHANCE_GOLD'
+    | 'MINT_CHANCE_PLATINUM'
+    | 'SESSION_CACHE_SECONDS'
+    | 'RATE_LIMIT_MAX'
+    | 'RATE_LIMIT_WINDOW_SECONDS'
+  >;
   codeSecret: string;
   redis?: Redis;
   realtime: Realtime;
+  /** The auth plugin's check of an access key and its session, for the socket's fixes. */
+  resolveToken: FixSocketDeps['resolveToken'];
   log: FastifyBaseLogger;
 }) {
   const { config } = deps;
+  const scope = await handsScope(deps.database, config.DATA_DIR);
   // Named after the database, as the live map's keys: deployments sharing a Redis never mix.
-  const keyPrefix = `meet:${await handsScope(deps.database, config.DATA_DIR)}:meetings`;
+  const keyPrefix = `meet:${scope}:meetings`;
   const store = createStateStore({ redis: deps.redis, keyPrefix });
+  // Off with SESSION_CACHE_SECONDS=0 (several processes without Redis), else trusted for at least
+  // a minute without a change telling: changes through the API drop them at once everywhere.
+  const ttlMs = config.SESSION_CACHE_SECONDS > 0 ? Math.max(config.SESSION_CACHE_SECONDS * 1000, CACHE_TTL_MS) : 0;
+  const gate = new PeerGate({ ttlMs });
+  const rows = new MeetCache<PairRows>({ ttlMs, max: 50_000, usersMatter: true });
+  // Decision 033's acknowledged channel, a channel of its own (`sessions:meet:<database>`).
+  const channel = createSessionInvalidation({
+    caches: [gate.memory, rows],
+    redis: deps.redis,
+    scope: `meet:${scope}`,
+    log: deps.log,
+  });
+  // Whoever changes a person, a block, a token, a KYC application or a mint attempt, every process
+  // has dropped what it kept before that code goes on (the database client awaits this after the
+  // commit). Meetings and restrictions are written by this module alone, which names the people.
+  const unwatch = deps.database.onRowsChanged(
+    [
+      { name: 'users' },
+      { name: 'chat_blocks', inserts: true },
+      { name: 'nfts', inserts: true },
+      { name: 'kyc_applications', inserts: true },
+      { name: 'mint_attempts', inserts: true },
+    ],
+    () => channel.forget({ all: true }),
+  );
   const meetings = createMeetingService({
     db: deps.database.db,
     clock: deps.clock,
@@ -40,6 +87,16 @@ export async function createMeetingsModule(deps: {
     },
     emit: deps.realtime.toUser,
     log: deps.log,
+    gate,
+    rows,
+    changed: (users) => channel.forget({ users }),
+  });
+  registerFixSocket({
+    realtime: deps.realtime,
+    meetings,
+    resolveToken: deps.resolveToken,
+    rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    log: deps.log,
   });
   return {
     meetings,
@@ -48,7 +105,13 @@ export async function createMeetingsModule(deps: {
     routeOptions: { meetings },
     /** An onResponse hook for the whole app: device sightings of every meet-and-play request. */
     onResponse: sightAfterResponse(meetings.devices),
-    close: () => store.close(),
+    /** Before the app serves: the subscription that keeps every process's peer checks honest. */
+    start: () => channel.start(),
+    async close() {
+      unwatch();
+      await channel.close();
+      await store.close();
+    },
   };
 }
 export type MeetingsModule = Awaited<ReturnType<typeof createMeetingsModule>>;

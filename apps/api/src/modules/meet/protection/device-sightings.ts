@@ -30,7 +30,7 @@ export function createDeviceSightings(deps: {
   db: Db;
   now: () => number;
   /** Told about accounts that were just restricted (to refresh their screens). */
-  onRestricted?: (userIds: number[]) => void;
+  onRestricted?: (userIds: number[]) => void | Promise<void>;
   maxAccounts?: number;
 }): DeviceSightings {
   const maxAccounts = deps.maxAccounts ?? MAX_ACCOUNTS_PER_DEVICE;
@@ -75,7 +75,7 @@ export function createDeviceSightings(deps: {
           detail: { device, accounts: accounts.length, newAccount: userId },
         });
       }
-      deps.onRestricted?.(accounts);
+      await deps.onRestricted?.(accounts);
     },
   };
 }
