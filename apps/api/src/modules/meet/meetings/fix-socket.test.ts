@@ -313,19 +313,37 @@ describe('a socket’s fixes are rate-limited as requests are', () => {
   });
   afterAll(async () => t?.close());
 
-  it('refuses the fix past RATE_LIMIT_MAX in the window, with the time to wait', async () => {
+  it('counts them with the address’s requests on one counter and refuses past RATE_LIMIT_MAX, as the route', async () => {
     const [a, b] = [await kitUser(t.app, t.database), await kitUser(t.app, t.database)];
     const phoneA = await phone(t.app, a);
-    const answers = [];
-    for (let i = 1; i <= 6; i++) answers.push(await phoneA.send(b, fixAt(i * 5_000)));
-    expect(answers.slice(0, 5).every((answer) => answer.ok)).toBe(true);
-    expect(answers[5]).toMatchObject({
+    const overHttp = (at: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/meet/meetings/${b.id}/position`,
+        headers: a.headers,
+        payload: fixAt(at),
+        // The socket's address: both count on the same key.
+        remoteAddress: '127.0.0.1',
+      });
+    // Five calls from 127.0.0.1 in the window, whichever way they came.
+    for (const at of [5_000, 10_000, 15_000]) expect(await phoneA.send(b, fixAt(at))).toMatchObject({ ok: true });
+    for (const at of [20_000, 25_000]) expect((await overHttp(at)).statusCode).toBe(200);
+    const before = await t.services.meetings.store.get<PairRecord>(pairKey(pairOf(a.id, b.id)), t.services.clock.now());
+    const refused = await phoneA.send(b, fixAt(30_000));
+    expect(refused).toMatchObject({
       ok: false,
       error: { statusCode: 429, code: 'RATE_LIMITED', retryAfter: expect.any(Number) },
     });
-    // Another socket counts on its own.
+    // The route answers the same body, and another socket from the address is no way round it.
+    const http = await overHttp(35_000);
+    expect(http.statusCode).toBe(429);
+    expect(refused).toEqual({ ok: false, error: { ...http.json(), retryAfter: expect.any(Number) } });
     const again = await phone(t.app, a);
-    expect(await again.send(b, fixAt(40_000))).toMatchObject({ ok: true });
+    expect(await again.send(b, fixAt(40_000))).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+    // Nothing a refused fix carried reached detection.
+    expect(
+      await t.services.meetings.store.get<PairRecord>(pairKey(pairOf(a.id, b.id)), t.services.clock.now()),
+    ).toEqual(before);
   });
 });
 
@@ -425,6 +443,41 @@ describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
     // Written through A's database client: B hears it only through Redis (on PostgreSQL).
     await database.db.insert(chatBlocks).values({ blockerId: vera.id, blockedId: gleb.id });
     expect(await phoneG.send(vera, fixAt(11_000))).toMatchObject({ ok: false, error: { code: 'USER_BLOCKED' } });
+  });
+
+  it('refuse the next fix on one process once the peer was deleted through the other', async () => {
+    const [A, B] = [apps[0]!, apps[1]!];
+    const [zoya, ivan] = [await kitUser(A.app, database), await kitUser(A.app, database)];
+    const phoneZ = await phone(B.app, zoya);
+    expect(await phoneZ.send(ivan, fixAt(1_000))).toMatchObject({ ok: true });
+    expect(await phoneZ.send(ivan, fixAt(6_000))).toMatchObject({ ok: true });
+    // Deleted by whatever code on A's database client: B's remembered check is gone before this resolves.
+    await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, ivan.id));
+    expect(await phoneZ.send(ivan, fixAt(11_000))).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('push a restriction raised on one process in the next view the other process draws from kept rows', async () => {
+    const [A, B] = [apps[0]!, apps[1]!];
+    const [rita, yan] = [await kitUser(A.app, database), await kitUser(A.app, database)];
+    const [phoneR, phoneY] = [await phone(B.app, rita), await phone(B.app, yan)];
+    const round = async (at: number) => {
+      expect(await phoneR.send(yan, fixAt(at))).toMatchObject({ ok: true });
+      expect(await phoneY.send(rita, fixAt(at, 0, 1))).toMatchObject({ ok: true });
+      advance(5_000);
+    };
+    // Together for a while: B drew the pushes and keeps the pair's rows.
+    for (let i = 0; i < 4; i++) await round(1_000 + i * 5_000);
+    await until(() => updatesOf(phoneR.heard).length > 0, 5_000, 'a push');
+    expect(updatesOf(phoneR.heard).at(-1)!.view.restriction).toBeNull();
+    // A second account on Rita's device, seen by A: both accounts restricted (device protection).
+    const other = await kitUser(A.app, database);
+    await A.services.meetings.devices.record(rita.id, 'fp-shared-by-two');
+    await A.services.meetings.devices.record(other.id, 'fp-shared-by-two');
+    // The next pushes B draws (a whole minute together) carry it without B reading the rows again.
+    const heard = updatesOf(phoneR.heard).length;
+    for (let i = 4; i < 20; i++) await round(1_000 + i * 5_000);
+    await until(() => updatesOf(phoneR.heard).length > heard, 5_000, 'a push after the restriction');
+    expect(updatesOf(phoneR.heard).at(-1)!.view.restriction).toMatchObject({ reason: 'shared_device' });
   });
 
   it('refuse a session ended on the other process at once', async () => {

@@ -11,7 +11,8 @@ import type { MeetingService } from './service';
 /**
  * 'meeting:fix' (decision 037): the meeting screen's fixes over the socket it already has open,
  * answered exactly as POST /api/meet/meetings/:peerId/position answers (the progress, or the
- * catalogue's error body), by the same steps in the same order: the rate limit, the route's own zod
+ * catalogue's error body), by the same steps in the same order: the rate limit (the client address's
+ * counter the route counts on), the route's own zod
  * schemas, the session (`resolveToken`, so decision 033's cache decides as for every request: a
  * session ended or a user blocked is refused on the very next fix, on any process), the device
  * sighting, then the service. The HTTP route stays for other clients and for when the socket is down.
@@ -22,8 +23,11 @@ export interface FixSocketDeps {
   meetings: Pick<MeetingService, 'ingestFix' | 'devices'>;
   /** The auth plugin's check of an access key and its live session (app.resolveToken). */
   resolveToken(token: string | undefined): Promise<{ id: number }>;
-  /** RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS, as every API route has, here per socket. */
-  rateLimit: { max: number; windowMs: number };
+  /**
+   * One call from this address against the limit every plain API route counts (the same counter,
+   * shared with this client's requests and, on Redis, across processes); throws RATE_LIMITED.
+   */
+  countCall(address: string): Promise<void>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -47,27 +51,12 @@ function validate(request: unknown) {
   return { peerId: params.data.peerId, fix: body.data, fingerprint };
 }
 
-/** A fixed window per socket, as @fastify/rate-limit counts per client. */
-function fixedWindow({ max, windowMs }: FixSocketDeps['rateLimit']) {
-  let startedAt = 0;
-  let count = 0;
-  return () => {
-    const now = Date.now();
-    if (now - startedAt >= windowMs) {
-      startedAt = now;
-      count = 0;
-    }
-    if (++count > max)
-      throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil((startedAt + windowMs - now) / 1000)) });
-  };
-}
-
 export function registerFixSocket(deps: FixSocketDeps): void {
   const { meetings } = deps;
 
-  async function ingest(socket: RealtimeSocket, request: unknown, consume: () => void): Promise<MeetingFixAnswer> {
+  async function ingest(socket: RealtimeSocket, request: unknown): Promise<MeetingFixAnswer> {
     try {
-      consume();
+      await deps.countCall(deps.realtime.addressOf(socket));
       const { peerId, fix, fingerprint } = validate(request);
       const auth = await deps.resolveToken(accessKeyOf(socket));
       if (auth.id !== socket.data.userId) throw new AppError('TOKEN_INVALID');
@@ -86,9 +75,8 @@ export function registerFixSocket(deps: FixSocketDeps): void {
   }
 
   deps.realtime.onSocket((socket) => {
-    const consume = fixedWindow(deps.rateLimit);
     socket.on('meeting:fix', (request, ack) => {
-      void ingest(socket, request, consume).then((answer) => {
+      void ingest(socket, request).then((answer) => {
         if (typeof ack === 'function') ack(answer);
       });
     });

@@ -35,14 +35,14 @@ export async function createMeetingsModule(deps: {
     | 'MINT_CHANCE_GOLD'
     | 'MINT_CHANCE_PLATINUM'
     | 'SESSION_CACHE_SECONDS'
-    | 'RATE_LIMIT_MAX'
-    | 'RATE_LIMIT_WINDOW_SECONDS'
   >;
   codeSecret: string;
   redis?: Redis;
   realtime: Realtime;
   /** The auth plugin's check of an access key and its session, for the socket's fixes. */
   resolveToken: FixSocketDeps['resolveToken'];
+  /** The global rate limit of the API's routes, for the socket's fixes. */
+  countCall: FixSocketDeps['countCall'];
   log: FastifyBaseLogger;
 }) {
   const { config } = deps;
@@ -95,7 +95,7 @@ export async function createMeetingsModule(deps: {
     realtime: deps.realtime,
     meetings,
     resolveToken: deps.resolveToken,
-    rateLimit: { max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    countCall: deps.countCall,
     log: deps.log,
   });
   return {

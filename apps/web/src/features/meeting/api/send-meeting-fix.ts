@@ -1,9 +1,7 @@
-import type { ErrorBody } from '@app/shared/errors';
 import type { MeetingFixRequest, MeetingProgress } from '@app/shared/schemas/meet';
 import type { MeetingFixAnswer } from '@app/shared/socket-events';
-import { api, ApiError, errorEntries } from '../../../lib/api-client';
+import { api, failure } from '../../../lib/api-client';
 import { getFingerprint } from '../../../lib/fingerprint';
-import { session } from '../../../lib/session';
 import { getSocket, type AppSocket } from '../../../lib/socket';
 
 /**
@@ -11,27 +9,6 @@ import { getSocket, type AppSocket } from '../../../lib/socket';
  * first one did arrive: same device time). Less than the 5 s between two fixes.
  */
 export const FIX_ACK_TIMEOUT_MS = 4_000;
-
-/** The socket's error answer as the API client records and throws the same HTTP answer. */
-function toApiError(peerId: number, error: ErrorBody): ApiError {
-  errorEntries.push({
-    code: error.statusCode || 400,
-    url: `/api/meet/meetings/${peerId}/position`,
-    message: error.message || 'UNKNOWN_ERROR',
-    at: Date.now(),
-  });
-  if (errorEntries.length > 50) errorEntries.shift();
-  // A session that ended logs out silently, as a 401 over HTTP does.
-  if (error.statusCode === 401) session.clear();
-  return new ApiError(
-    error.statusCode,
-    error.code,
-    error.message || 'UNKNOWN_ERROR',
-    error.fields ?? [],
-    error.retryAfter,
-    error.details,
-  );
-}
 
 /**
  * 'meeting:fix' over the open socket. Resolves null when the socket cannot take it now: not
@@ -64,7 +41,8 @@ function overSocket(
           settle(() => {
             if (error || !answer) resolve(null);
             else if (answer.ok) resolve(answer.progress);
-            else reject(toApiError(peerId, answer.error));
+            // Recorded and thrown as the same answer over HTTP would be.
+            else reject(failure(`/api/meet/meetings/${peerId}/position`, answer.error.statusCode, answer.error));
           }),
       );
     // Held back for a reconnect instead of sent (the connection is about to drop): take it back.
