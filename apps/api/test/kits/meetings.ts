@@ -95,12 +95,9 @@ export async function giveToken(
   return id;
 }
 
-/**
- * A meeting the detector found `agoMs` ago, confirmed by whoever is named; written behind the
- * service, so what the processes kept of the pair goes too (decision 037).
- */
+/** A meeting the detector found `agoMs` ago, confirmed by whoever is named. */
 export async function recordMeeting(
-  { clock, database, meetings: service }: Pick<AppServices, 'clock' | 'database' | 'meetings'>,
+  { clock, database }: Pick<AppServices, 'clock' | 'database'>,
   a: KitUser,
   b: KitUser,
   confirmedBy: KitUser[] = [a, b],
@@ -119,6 +116,5 @@ export async function recordMeeting(
       highConfirmedAt: confirmed(pair.high),
     })
     .returning();
-  await service.forget([pair.low, pair.high]);
   return row!;
 }

@@ -1,20 +1,18 @@
-import type { PeopleCache, SessionChange } from '../../sessions/session-cache';
+import type { PeopleCache } from '../../sessions/session-cache';
 
 /**
  * The meeting module's memory of database facts (decision 037), per process: entries are dropped
  * by changes, never trusted for longer than `ttlMs` (the safety net for rows changed behind the
  * API), and hold at most `max` entries (oldest first out).
  *
- * A change is decision 033's shape, through the same acknowledged channel (meetings/index.ts):
- * `{ all }` (a row notice of a table the entries depend on: it cannot say which rows) empties it;
- * `{ users }` (the module's own writes of meetings and restrictions) drops the entries of those
- * people, when the cache depends on them at all (`usersMatter`). A read that began before a
- * change does not put back what it read (`mark` before, `set(..., mark)` after); while the channel
- * is down (`suspend`) nothing is kept.
+ * A change comes through decision 033's acknowledged channel machinery (meetings/index.ts): a row
+ * notice of a table the entries depend on cannot say which rows, so any change empties it. A read
+ * that began before a change does not put back what it read (`mark` before, `set(..., mark)`
+ * after); while the channel is down (`suspend`) nothing is kept.
  */
 export class MeetCache<V> implements PeopleCache {
   readonly enabled: boolean;
-  private readonly entries = new Map<string, { value: V; users: readonly number[]; until: number }>();
+  private readonly entries = new Map<string, { value: V; until: number }>();
   private generation = 0;
   private suspended = false;
 
@@ -22,8 +20,6 @@ export class MeetCache<V> implements PeopleCache {
     private readonly options: {
       ttlMs: number;
       max: number;
-      /** Whether `{ users }` changes (meetings and restrictions written by this module) concern it. */
-      usersMatter: boolean;
       now?: () => number;
     },
   ) {
@@ -48,22 +44,15 @@ export class MeetCache<V> implements PeopleCache {
     return this.generation;
   }
 
-  set(key: string, users: readonly number[], value: V, mark: number): void {
+  set(key: string, value: V, mark: number): void {
     if (!this.enabled || this.suspended || mark !== this.generation) return;
     this.entries.delete(key);
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= this.options.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, users, until: this.now() + this.options.ttlMs });
+    this.entries.set(key, { value, until: this.now() + this.options.ttlMs });
   }
 
-  forget(change: SessionChange = { all: true }): void {
-    if (change.users?.length && !change.all && !change.profiles && !change.sessions) {
-      if (!this.options.usersMatter) return;
-      this.generation += 1;
-      const named = new Set(change.users);
-      for (const [key, entry] of this.entries) if (entry.users.some((id) => named.has(id))) this.entries.delete(key);
-      return;
-    }
+  forget(): void {
     this.generation += 1;
     this.entries.clear();
   }
@@ -94,7 +83,7 @@ export class PeerGate {
   private readonly cache: MeetCache<true>;
 
   constructor(options: { ttlMs: number; max?: number; now?: () => number }) {
-    this.cache = new MeetCache({ max: 100_000, ...options, usersMatter: false });
+    this.cache = new MeetCache({ max: 100_000, ...options });
   }
 
   /** The cache itself, to join the invalidation channel. */
@@ -111,6 +100,6 @@ export class PeerGate {
   }
 
   allow(userId: number, peerId: number, mark: number): void {
-    this.cache.set(`${userId}:${peerId}`, [userId, peerId], true, mark);
+    this.cache.set(`${userId}:${peerId}`, true, mark);
   }
 }

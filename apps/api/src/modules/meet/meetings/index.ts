@@ -54,7 +54,7 @@ export async function createMeetingsModule(deps: {
   // a minute without a change telling: changes through the API drop them at once everywhere.
   const ttlMs = config.SESSION_CACHE_SECONDS > 0 ? Math.max(config.SESSION_CACHE_SECONDS * 1000, CACHE_TTL_MS) : 0;
   const gate = new PeerGate({ ttlMs });
-  const rows = new MeetCache<PairRows>({ ttlMs, max: 50_000, usersMatter: true });
+  const rows = new MeetCache<PairRows>({ ttlMs, max: 50_000 });
   // Decision 033's acknowledged channel, a channel of its own (`sessions:meet:<database>`).
   const channel = createSessionInvalidation({
     caches: [gate.memory, rows],
@@ -62,9 +62,9 @@ export async function createMeetingsModule(deps: {
     scope: `meet:${scope}`,
     log: deps.log,
   });
-  // Whoever changes a person, a block, a token, a KYC application or a mint attempt, every process
-  // has dropped what it kept before that code goes on (the database client awaits this after the
-  // commit). Meetings and restrictions are written by this module alone, which names the people.
+  // Whichever code changes a person, a block, a token, a KYC application, a mint attempt, a meeting
+  // or a restriction (the map's movement guard raises some too), every process has dropped what it
+  // kept before that code goes on: the database client awaits this after the commit.
   const unwatch = deps.database.onRowsChanged(
     [
       { name: 'users' },
@@ -72,6 +72,8 @@ export async function createMeetingsModule(deps: {
       { name: 'nfts', inserts: true },
       { name: 'kyc_applications', inserts: true },
       { name: 'mint_attempts', inserts: true },
+      { name: 'meetings', inserts: true },
+      { name: 'mint_restrictions', inserts: true },
     ],
     () => channel.forget({ all: true }),
   );
@@ -89,7 +91,6 @@ export async function createMeetingsModule(deps: {
     log: deps.log,
     gate,
     rows,
-    changed: (users) => channel.forget({ users }),
   });
   registerFixSocket({
     realtime: deps.realtime,

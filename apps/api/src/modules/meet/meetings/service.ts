@@ -41,11 +41,6 @@ export interface MeetingServiceDeps {
   gate?: PeerGate;
   /** Each pair's view rows kept for the pushes detection causes (caches.ts); without it each push reads them. */
   rows?: MeetCache<PairRows>;
-  /**
-   * After this module wrote meetings or restrictions of these people: every process drops what it
-   * kept of them (the invalidation channel), resolving once each has.
-   */
-  changed?(userIds: number[]): Promise<void>;
 }
 
 export interface MeetingService {
@@ -60,12 +55,6 @@ export interface MeetingService {
   /** The live progress of a pair (mint errors name the minutes so far). */
   progressOf(viewerId: number, peerId: number): Promise<MeetingProgress>;
   devices: DeviceSightings;
-  /**
-   * What every process kept of these people's meetings and restrictions goes (the module's own
-   * writes do it; a test or script that writes those rows directly calls it, as decision 033's
-   * tests empty the session cache).
-   */
-  forget(userIds: number[]): Promise<void>;
   /** The detection state (tests and the benchmark look inside). */
   readonly store: StateStore;
 }
@@ -98,8 +87,6 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
     deps.gate?.allow(userId, peerId, mark);
   }
 
-  const changed = (userIds: number[]) => deps.changed?.(userIds) ?? Promise.resolve();
-
   /**
    * The pair's view rows: read afresh (the screen's GET, a confirmation, a mint), or for the pushes
    * detection causes, as kept since the last read unless a change dropped them. What is read is kept.
@@ -112,7 +99,7 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
     }
     const mark = deps.rows?.mark() ?? 0;
     const rows = await loadPairRows(db, pair, now);
-    deps.rows?.set(key, [pair.low, pair.high], rows, mark);
+    deps.rows?.set(key, rows, mark);
     return rows;
   }
 
@@ -146,7 +133,6 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
             : null,
         },
       });
-      await changed([userId]);
     }
     if (result.justMet && result.snapshot.metAt !== null) {
       try {
@@ -158,7 +144,6 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
         await store.delete(pairKey(pair));
         throw error;
       }
-      await changed([pair.low, pair.high]);
       const named = await db
         .select({ id: users.id, domain: users.domain, firstName: users.firstName })
         .from(users)
@@ -176,17 +161,13 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
   const devices = createDeviceSightings({
     db,
     now: () => clock.now(),
-    onRestricted: async (userIds) => {
-      deps.log.warn({ userIds }, 'one device used by several accounts: minting restricted');
-      await changed(userIds);
-    },
+    onRestricted: (userIds) => deps.log.warn({ userIds }, 'one device used by several accounts: minting restricted'),
   });
 
   return {
     devices,
     store,
     pushViews: (a, b) => pushViews(a, b),
-    forget: changed,
 
     async ingestFix(userId, peerId, fix) {
       await requirePeer(userId, peerId);
@@ -236,7 +217,6 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
           await publish(tx, 'meeting.confirmed', { meetingId: updated.id, userAId: pair.low, userBId: pair.high });
         }
       });
-      await changed([pair.low, pair.high]);
       await pushViews(viewerId, peerId);
       return viewOf(viewerId, peerId);
     },

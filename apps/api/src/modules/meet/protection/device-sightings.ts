@@ -30,7 +30,7 @@ export function createDeviceSightings(deps: {
   db: Db;
   now: () => number;
   /** Told about accounts that were just restricted (to refresh their screens). */
-  onRestricted?: (userIds: number[]) => void | Promise<void>;
+  onRestricted?: (userIds: number[]) => void;
   maxAccounts?: number;
 }): DeviceSightings {
   const maxAccounts = deps.maxAccounts ?? MAX_ACCOUNTS_PER_DEVICE;
@@ -75,7 +75,7 @@ export function createDeviceSightings(deps: {
           detail: { device, accounts: accounts.length, newAccount: userId },
         });
       }
-      await deps.onRestricted?.(accounts);
+      deps.onRestricted?.(accounts);
     },
   };
 }
