@@ -62,6 +62,9 @@ export async function createMeetingsModule(deps: {
     scope: `meet:${scope}`,
     log: deps.log,
   });
+  // Subscribed before anything can write: a change made while the app starts (another module's
+  // onReady may raise a restriction) waits for the other processes' acks on this subscription.
+  await channel.start();
   // Whichever code changes a person, a block, a token, a KYC application, a mint attempt, a meeting
   // or a restriction (the map's movement guard raises some too), every process has dropped what it
   // kept before that code goes on: the database client awaits this after the commit.
@@ -106,8 +109,6 @@ export async function createMeetingsModule(deps: {
     routeOptions: { meetings },
     /** An onResponse hook for the whole app: device sightings of every meet-and-play request. */
     onResponse: sightAfterResponse(meetings.devices),
-    /** Before the app serves: the subscription that keeps every process's peer checks honest. */
-    start: () => channel.start(),
     async close() {
       unwatch();
       await channel.close();
