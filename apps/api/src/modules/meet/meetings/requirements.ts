@@ -98,7 +98,7 @@ function chooseMintType(held: MintFacts['held'], kyc: MintFacts['kyc'], now: num
 
 /**
  * What the mint conditions are drawn from, as read: nothing in it depends on the moment of use, so
- * it may be kept (meetings/pair-facts.ts) and judged later by `mintFactsAt`.
+ * it may be kept (caches.ts) and judged later by `mintFactsAt`.
  */
 export interface MintRows {
   pair: Pair;

@@ -68,7 +68,7 @@ export const peerViewColumns = {
 
 /**
  * What both users' views are drawn from, as read (one set of reads serves the pair): nothing in it
- * depends on the moment of use, so a pair's rows may be kept between pushes (pair-facts.ts).
+ * depends on the moment of use, so a pair's rows may be kept between pushes (caches.ts).
  */
 export interface PairRows {
   mint: MintRows;
