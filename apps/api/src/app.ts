@@ -228,11 +228,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
 
   // Services
   // Realtime at the bottom: modules get it and add their own socket handlers.
-  // The processes of one deployment share its database, and so the channels of its sockets and caches.
-  const redisScope = deps.redis ? await handsScope(deps.database, config.DATA_DIR) : '';
   const realtime = attachRealtime(app, {
     redis: deps.redis,
-    scope: redisScope,
     socketsPerUser: config.SOCKETS_PER_USER_MAX,
     handshakesPerMinute: config.SOCKET_HANDSHAKES_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
@@ -243,7 +240,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     config,
     closeSockets: realtime.disconnectSession,
     redis: deps.redis?.client,
-    scope: redisScope,
+    // The processes of one deployment share its database, and so the channel their caches listen on.
+    scope: deps.redis ? await handsScope(deps.database, config.DATA_DIR) : '',
     log: app.log,
     onRowsChanged: deps.database.onRowsChanged,
   });

@@ -58,11 +58,6 @@ export function accessKeyOf(socket: RealtimeSocket): string | undefined {
 
 export interface RealtimeOptions {
   redis?: { client: Redis; pub: Redis; sub: Redis };
-  /**
-   * Names the adapter's Redis channels (the deployment's database): another deployment or test file
-   * sharing the Redis never hears this one's pushes to its user ids.
-   */
-  scope: string;
   /** Open sockets one person may have across every process; the next handshake is refused. */
   socketsPerUser: number;
   handshakesPerMinute: number;
@@ -83,7 +78,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
     path: '/socket.io',
     serveClient: false,
     cors: undefined,
-    ...(opts.redis && { adapter: createAdapter(opts.redis.pub, opts.redis.sub, { key: `sio:${opts.scope}` }) }),
+    ...(opts.redis && { adapter: createAdapter(opts.redis.pub, opts.redis.sub, { key: 'sio' }) }),
   });
 
   const handshakes = createHandshakeLimit({

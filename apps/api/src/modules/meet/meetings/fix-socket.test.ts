@@ -116,6 +116,15 @@ async function meetingRows(database: Database, a: KitUser, b: KitUser) {
     .where(and(eq(meetings.userLowId, pair.low), eq(meetings.userHighId, pair.high)));
 }
 
+/**
+ * The socket.io Redis adapter names a user's room by id for every app on the Redis, and other test
+ * files run meanwhile with databases of their own numbering users from 1: this file's users are
+ * numbered far above theirs, so no push of ours reaches their sockets, nor theirs ours.
+ */
+async function numberUsersApart(database: Database) {
+  await database.executeSql(`select setval(pg_get_serial_sequence('users', 'id'), 7000000)`);
+}
+
 const variants = [
   { name: 'in process', redis: false },
   { name: 'on Redis', redis: true },
@@ -130,6 +139,7 @@ describe.each(variants)('fixes over the socket ($name)', ({ redis }) => {
       env: { CLOCK_CONTROL: 'true', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_AUTH_MAX: '10000' },
       ...(redis && { redisUrl }),
     });
+    await numberUsersApart(t.database);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => t?.close());
@@ -377,6 +387,7 @@ describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
       database = await createTestDatabase();
       databaseB = database;
     }
+    await numberUsersApart(database);
     for (const own of [database, databaseB]) {
       const redis = await createRedisClients(redisUrl!);
       clients.push(redis);
