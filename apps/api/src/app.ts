@@ -402,6 +402,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     codeSecret: `${deps.jwtSecret}:meeting-codes`,
     redis: deps.redis?.client,
     realtime,
+    resolveToken: (token) => app.resolveToken(token),
+    // Registered further down; called only once sockets are served.
+    countCall: (address) => app.countCall(address),
     log: app.log,
   });
   const { meetings } = meetingsModule;

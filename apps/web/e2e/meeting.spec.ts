@@ -14,6 +14,7 @@ import {
 import QRCode from 'qrcode';
 import type { ListedNft } from '@app/shared/schemas/crypto';
 import type { MeetingProgress, Mood, RaiseHandRequest } from '@app/shared/schemas/meet';
+import type { MeetingFixAnswer } from '@app/shared/socket-events';
 import { mintDraw } from '../../api/src/modules/mint/mint-random';
 import { expectAccessible } from './support/crypto';
 import {
@@ -65,6 +66,80 @@ const markerOf = (page: Page, user: MeetUser) => page.locator(`[data-testid="han
 interface Phone {
   page: Page;
   user: MeetUser;
+  fixes: FixWatch;
+}
+
+/**
+ * The fixes a page sends and the answers it gets, whichever way they go (decision 037): over the
+ * socket ('meeting:fix' and its ack, as socket.io frames) or by HTTP (POST .../position, the
+ * fallback while the socket is not connected). Counted per transport.
+ */
+interface FixWatch {
+  /**
+   * The next answer the page gets (progress, or the error body), from now on; or, once the page has
+   * heard by any route that the meeting was found (after which it sends nothing), that.
+   */
+  next(step: number): Promise<MeetingProgress>;
+  sent: { socket: number; http: number };
+}
+
+const MET = { status: 'met', minutesTogether: 20 } as MeetingProgress;
+
+function watchFixes(page: Page): FixWatch {
+  const waiting: ((answer: MeetingProgress) => void)[] = [];
+  const sent = { socket: 0, http: 0 };
+  let met = false;
+  const deliver = (answer: MeetingProgress) => waiting.splice(0).forEach((resolve) => resolve(answer));
+  // The screen stops reporting as soon as its view says "met", which a push or a poll may say
+  // before any answer of its own did.
+  const heardMet = () => {
+    met = true;
+    deliver(MET);
+  };
+  page.on('response', (response) => {
+    const request = response.request();
+    const path = new URL(response.url()).pathname;
+    if (request.method() === 'GET' && /^\/api\/meet\/meetings\/\d+$/.test(path)) {
+      void response.json().then(
+        (view: { progress?: MeetingProgress }) => view.progress?.status === 'met' && heardMet(),
+        () => undefined,
+      );
+      return;
+    }
+    if (!/^\/api\/meet\/meetings\/\d+\/position$/.test(path) || request.method() !== 'POST') return;
+    sent.http += 1;
+    void response.json().then(deliver, () => undefined);
+  });
+  page.on('websocket', (ws) => {
+    // socket.io frames: '42<id>["meeting:fix",…]' out, '43<id>[answer]' back.
+    const pending = new Set<string>();
+    ws.on('framesent', ({ payload }) => {
+      const match = /^42(\d+)\["meeting:fix"/.exec(String(payload));
+      if (!match) return;
+      pending.add(match[1]!);
+      sent.socket += 1;
+    });
+    ws.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.startsWith('42["meeting:update"') && text.includes('"status":"met"')) heardMet();
+      const match = /^43(\d+)(\[[\s\S]*\])$/.exec(text);
+      if (!match || !pending.delete(match[1]!)) return;
+      const [answer] = JSON.parse(match[2]!) as [MeetingFixAnswer];
+      deliver(answer.ok ? answer.progress : (answer.error as unknown as MeetingProgress));
+    });
+  });
+  return {
+    sent,
+    next: (step) =>
+      new Promise<MeetingProgress>((resolve, reject) => {
+        if (met) return resolve(MET);
+        const timer = setTimeout(() => reject(new Error(`no fix from ${page.url()} at step ${step}`)), 15_000);
+        waiting.push((answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        });
+      }),
+  };
 }
 
 /** Every context a test opened, closed after it (a worker runs the tests one after another). */
@@ -111,7 +186,8 @@ async function phone(
     },
     { token: user.token, lang, consent },
   );
-  return { page: await context.newPage(), user };
+  const page = await context.newPage();
+  return { page, user, fixes: watchFixes(page) };
 }
 
 const shot = (page: Page, name: string) => reviewShot(page, name, { fullPage: true, fromTop: true });
@@ -119,21 +195,6 @@ const shot = (page: Page, name: string) => reviewShot(page, name, { fullPage: tr
 const progress = (page: Page) => page.getByTestId('meeting-progress');
 const minutesShown = async (page: Page) => Number(await progress(page).getAttribute('data-minutes'));
 const requirement = (page: Page, key: string) => page.getByTestId(`requirement-${key}`);
-
-/** The next fix a page sends, and the progress the server answered with. */
-const nextFix = (page: Page, step: number) =>
-  page
-    .waitForResponse(
-      (r) =>
-        r.url().includes('/api/meet/meetings/') && r.url().endsWith('/position') && r.request().method() === 'POST',
-      { timeout: 15_000 },
-    )
-    .then(
-      async (r) => (await r.json()) as MeetingProgress,
-      (error: Error) => {
-        throw new Error(`no fix from ${page.url()} at step ${step}: ${error.message}`);
-      },
-    );
 
 /**
  * Plays a meeting: both pages have the screen open on fake clocks that move in lockstep with the
@@ -150,7 +211,7 @@ async function playMeeting(
   let pageTime = (await serverNow(request)) + 2_000;
   await Promise.all(pages.map((page) => page.clock.pauseAt(pageTime)));
   for (let step = 0; step < 200; step++) {
-    const fixes = pages.map((page) => nextFix(page, step));
+    const fixes = phones.map((p) => p.fixes.next(step));
     const now = await advanceServer(request, STEP_MS);
     await Promise.all(pages.map((page) => page.clock.runFor(now - pageTime)));
     pageTime = now;
@@ -412,6 +473,16 @@ test.describe('the meeting and mint screen', () => {
     await expect(g.page.getByTestId('peer-presence')).toHaveText('Сейчас на этом экране');
     await expect(v.page.getByTestId('peer-presence')).toHaveText('On this screen now', { timeout: 15_000 });
     await expect(requirement(g.page, 'sameLevel')).toContainText('У вас пока нет токена');
+
+    // With the socket connected, the screens' fixes travel over it (decision 037), not by HTTP: the
+    // next two of each (one may already have been on its way) go over the socket, none by HTTP.
+    const before = [v, g].map((p) => ({ ...p.fixes.sent }));
+    await Promise.all(
+      [v, g].map((p, i) =>
+        expect.poll(() => p.fixes.sent.socket, { timeout: 20_000 }).toBeGreaterThanOrEqual(before[i]!.socket + 2),
+      ),
+    );
+    expect([v, g].map((p) => p.fixes.sent.http)).toEqual(before.map((b) => b.http));
     await shot(v.page, 'meeting-fresh-en');
     await shot(g.page, 'meeting-fresh-ru');
 

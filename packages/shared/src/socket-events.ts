@@ -6,7 +6,8 @@
 import type { Purchase, Transaction } from './schemas/crypto';
 import type { ChatMessage, ChatRead, ChatTyping, ChatTypingRequest } from './schemas/chat';
 import type { SALE_LEVELS } from './constants';
-import type { HandCard, MeetingView, MintResult, WatchArea } from './schemas/meet';
+import type { HandCard, MeetingFixRequest, MeetingProgress, MeetingView, MintResult, WatchArea } from './schemas/meet';
+import type { ErrorBody } from './errors';
 import type { MonitorFigures } from './schemas/monitor';
 
 type MarketLevelName = (typeof SALE_LEVELS)[number];
@@ -34,6 +35,20 @@ export interface WalletChanged {
   reason: 'deposit' | 'withdrawal' | 'purchase' | 'reward' | 'refund' | 'mint';
   transactionId?: number;
 }
+
+/**
+ * 'meeting:fix': one precise fix of this device over the open socket, what POST
+ * /api/meet/meetings/:peerId/position takes (`peerId` its parameter, `fix` its body). The device
+ * fingerprint travels with it, as the header does on every request.
+ */
+export interface MeetingFixEvent {
+  peerId: number;
+  fix: MeetingFixRequest;
+  fingerprint?: string;
+}
+
+/** The ack of 'meeting:fix': the route's 200 answer, or its error body from the catalogue. */
+export type MeetingFixAnswer = { ok: true; progress: MeetingProgress } | { ok: false; error: ErrorBody };
 
 export interface ServerToClientEvents {
   'session:ready': (info: SessionInfo) => void;
@@ -87,6 +102,8 @@ export interface ClientToServerEvents {
    * Sending it again moves the area. The ack reports whether the area was accepted.
    */
   'meet:watch': (area: WatchArea | null, ack?: (ok: boolean) => void) => void;
+  /** One precise fix for the meeting with a peer (MeetingFixEvent); the ack answers as the HTTP route. */
+  'meeting:fix': (request: MeetingFixEvent, ack: (answer: MeetingFixAnswer) => void) => void;
   /** Admins: start or stop hearing 'monitor:figures'; the ack says whether the socket may. */
   'monitor:watch': (on: boolean, ack?: (ok: boolean) => void) => void;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
@@ -15,6 +15,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Per-route tiers on top of the global limit: `config: { rateLimit: app.rateLimits.auth }`. */
     rateLimits: { auth: RateLimitTier; sensitive: RateLimitTier };
+    /**
+     * Counts one call from `address` against the global limit every plain API route shares (the
+     * same counter, in Redis when configured): a socket event that stands in for a request
+     * (decision 037). Throws RATE_LIMITED as the route would answer.
+     */
+    countCall(address: string): Promise<void>;
   }
 }
 
@@ -40,5 +46,14 @@ export async function registerRateLimit(
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  // No options: the global store and parameters, so the key is the address as for a request.
+  const globalLimit = app.createRateLimit();
+  app.decorate('countCall', async (address: string) => {
+    // The limiter reads only these of a request (the address, and a route's group, none here).
+    const limit = await globalLimit({ ip: address, routeOptions: { config: {} } } as unknown as FastifyRequest);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(limit.ttl / 1000)) });
+    }
   });
 }

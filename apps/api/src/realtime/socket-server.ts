@@ -6,7 +6,7 @@ import { HEADERS } from '@app/shared/constants';
 import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
 import { AppError } from '../lib/app-error';
 import { bearerToken } from '../plugins/auth';
-import { createHandshakeLimit } from './handshake-limit';
+import { clientAddress, createHandshakeLimit } from './handshake-limit';
 
 interface SocketData {
   userId: number;
@@ -42,6 +42,8 @@ export interface Realtime {
   disconnectSession(sessionId: string, reason: string): void;
   /** Runs for every authenticated socket, after it joined its user's room. */
   onSocket(handler: (socket: RealtimeSocket) => void): void;
+  /** The socket's client address as a request of its connection would have it (rate limits). */
+  addressOf(socket: RealtimeSocket): string;
 }
 
 /** The access key of SPEC.md section 7, from the header, the handshake auth, or a bearer header. */
@@ -153,6 +155,7 @@ export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Rea
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     onSocket: (handler) => void handlers.push(handler),
+    addressOf: (socket) => clientAddress(socket.request, opts.trustProxy),
   };
 
   // Close sockets before Fastify closes the HTTP server, so open websockets do not hold it up.

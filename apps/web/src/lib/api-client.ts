@@ -97,12 +97,19 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const data = text ? safeJson(text) : undefined;
   if (response.ok) return data as T;
 
-  const body = (data ?? {}) as Partial<ErrorBody>;
+  throw failure(url.pathname, response.status, (data ?? {}) as Partial<ErrorBody>);
+}
+
+/**
+ * An error answer of the API, however it came (HTTP, or a socket ack carrying the same body):
+ * recorded, a 401 logs out silently, and the ApiError to throw.
+ */
+export function failure(path: string, status: number, body: Partial<ErrorBody>): ApiError {
   const message = body.message || 'UNKNOWN_ERROR';
-  record({ code: response.status || 400, url: url.pathname, message });
-  if (response.status === 401) session.clear();
-  throw new ApiError(
-    response.status || 400,
+  record({ code: status || 400, url: path, message });
+  if (status === 401) session.clear();
+  return new ApiError(
+    status || 400,
     body.code ?? 'UNKNOWN_ERROR',
     message,
     body.fields ?? [],

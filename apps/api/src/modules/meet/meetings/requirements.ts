@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { meetings, mintAttempts, nfts } from '../../../db/schema';
 import { kycApprovedType } from '../../kyc/kyc-gate';
 import { levelName } from '../../crypto/representations';
-import { activeRestriction } from '../protection/restrictions';
+import { recentRestrictionRows, restrictionAt, type RestrictionRow } from '../protection/restrictions';
 import { sideOf, type Pair } from './pair';
 
 /**
@@ -96,8 +96,21 @@ function chooseMintType(held: MintFacts['held'], kyc: MintFacts['kyc'], now: num
   return ready ?? common[0] ?? null;
 }
 
-export async function loadMintFacts(db: Db, pair: Pair, now: number): Promise<MintFacts> {
-  const saleTypes = SALE_LEVELS.map((level) => NFT_TYPE[level]);
+/**
+ * What the mint conditions are drawn from, as read: nothing in it depends on the moment of use, so
+ * it may be kept (caches.ts) and judged later by `mintFactsAt`.
+ */
+export interface MintRows {
+  pair: Pair;
+  meeting: MeetingRow | null;
+  tokens: { ownerId: number | null; type: number; acquiredAt: Date | null }[];
+  kyc: [number | null, number | null];
+  /** Each side's flags that may still restrict when read (older ones never can again). */
+  restrictions: [RestrictionRow[], RestrictionRow[]];
+  blockingAttempt: MintAttemptRow | null;
+}
+
+export async function loadMintRows(db: Db, pair: Pair, now: number): Promise<MintRows> {
   const [meeting, tokens, kycLow, kycHigh, restrictionLow, restrictionHigh, attempt] = await Promise.all([
     countingMeeting(db, pair),
     db
@@ -106,28 +119,45 @@ export async function loadMintFacts(db: Db, pair: Pair, now: number): Promise<Mi
       .where(and(inArray(nfts.ownerId, [pair.low, pair.high]), eq(nfts.status, 'OWNED'))),
     kycApprovedType(db, pair.low),
     kycApprovedType(db, pair.high),
-    activeRestriction(db, pair.low, now),
-    activeRestriction(db, pair.high, now),
+    recentRestrictionRows(db, pair.low, now),
+    recentRestrictionRows(db, pair.high, now),
     blockingAttempt(db, pair),
   ]);
+  return {
+    pair,
+    meeting,
+    tokens,
+    kyc: [kycLow, kycHigh],
+    restrictions: [restrictionLow, restrictionHigh],
+    blockingAttempt: attempt,
+  };
+}
+
+/** The mint facts at `now` (no earlier than when the rows were read). */
+export function mintFactsAt(rows: MintRows, now: number): MintFacts {
+  const { pair } = rows;
+  const saleTypes = SALE_LEVELS.map((level) => NFT_TYPE[level]);
   const held: MintFacts['held'] = [new Map(), new Map()];
   const levels: MintFacts['levels'] = [[], []];
-  for (const token of tokens.sort((x, y) => x.type - y.type)) {
+  for (const token of [...rows.tokens].sort((x, y) => x.type - y.type)) {
     const side = token.ownerId === pair.low ? 0 : 1;
     levels[side].push(token.type);
     if (saleTypes.includes(token.type as (typeof saleTypes)[number])) held[side].set(token.type, token.acquiredAt);
   }
-  const kyc: MintFacts['kyc'] = [kycLow, kycHigh];
   return {
     pair,
-    meeting,
+    meeting: rows.meeting,
     held,
     levels,
-    mintType: chooseMintType(held, kyc, now),
-    kyc,
-    restriction: [restrictionLow, restrictionHigh],
-    blockingAttempt: attempt,
+    mintType: chooseMintType(held, rows.kyc, now),
+    kyc: rows.kyc,
+    restriction: [restrictionAt(rows.restrictions[0], now), restrictionAt(rows.restrictions[1], now)],
+    blockingAttempt: rows.blockingAttempt,
   };
+}
+
+export async function loadMintFacts(db: Db, pair: Pair, now: number): Promise<MintFacts> {
+  return mintFactsAt(await loadMintRows(db, pair, now), now);
 }
 
 const key = (requirement: MintRequirementKey, reason: string) => `meeting.requirements.${requirement}.${reason}`;

@@ -17,8 +17,9 @@ import { ingestIntoPair, type PairIngest, type PairRecord } from './ingest';
 import { pairKey, pairOf, type Pair } from './pair';
 import { countingMeeting } from './requirements';
 import type { StateStore } from './state-store';
+import type { MeetCache, PeerGate } from './caches';
 import { publish } from '../../../events/event-bus';
-import { loadPairViewFacts, meetingViewFor, peerViewColumns, toProgress } from './view';
+import { loadPairRows, meetingViewFor, pairViewFacts, toProgress, type PairRows } from './view';
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
 type Emit = <E extends keyof ServerToClientEvents>(
@@ -36,6 +37,10 @@ export interface MeetingServiceDeps {
   /** To every socket of one user (realtime.toUser). */
   emit: Emit;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** The peer check remembered per process (caches.ts); without it every call reads it. */
+  gate?: PeerGate;
+  /** Each pair's view rows kept for the pushes detection causes (caches.ts); without it each push reads them. */
+  rows?: MeetCache<PairRows>;
 }
 
 export interface MeetingService {
@@ -58,13 +63,16 @@ export interface MeetingService {
 export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
   const { db, clock, store } = deps;
 
-  /** The peer as the meeting screen shows them; a block either way ends everything between them. */
-  async function requirePeer(userId: number, peerId: number) {
+  /** The peer may be met: not oneself, not deleted or blocked, and no block either way ends everything between them. */
+  async function requirePeer(userId: number, peerId: number): Promise<void> {
     if (userId === peerId) throw new AppError('SELF_ACTION_NOT_ALLOWED');
-    // One query on the hot path (every fix): the peer, and whether a block stands between them.
+    // The hot path (every fix) asks memory; a check it does not remember is one query: the peer,
+    // and whether a block stands between them.
+    if (deps.gate?.allows(userId, peerId)) return;
+    const mark = deps.gate?.mark() ?? 0;
     const [peer] = await db
       .select({
-        ...peerViewColumns,
+        id: users.id,
         blocked: sql<boolean>`exists (select 1 from ${chatBlocks} where (${chatBlocks.blockerId} = ${userId} and ${chatBlocks.blockedId} = ${peerId}) or (${chatBlocks.blockerId} = ${peerId} and ${chatBlocks.blockedId} = ${userId}))`,
       })
       .from(users)
@@ -76,13 +84,29 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
       await store.delete(pairKey(pairOf(userId, peerId)));
       throw new AppError('USER_BLOCKED', { message: 'Meeting is not possible: one of you has blocked the other' });
     }
-    return peer;
+    deps.gate?.allow(userId, peerId, mark);
   }
 
-  async function pairFacts(pair: Pair) {
+  /**
+   * The pair's view rows: read afresh (the screen's GET, a confirmation, a mint), or for the pushes
+   * detection causes, as kept since the last read unless a change dropped them. What is read is kept.
+   */
+  async function pairRows(pair: Pair, now: number, kept: boolean): Promise<PairRows> {
+    const key = pairKey(pair);
+    if (kept) {
+      const rows = deps.rows?.get(key);
+      if (rows) return rows;
+    }
+    const mark = deps.rows?.mark() ?? 0;
+    const rows = await loadPairRows(db, pair, now);
+    deps.rows?.set(key, rows, mark);
+    return rows;
+  }
+
+  async function pairFacts(pair: Pair, kept = false) {
     const now = clock.now();
-    const record = await store.get<PairRecord>(pairKey(pair), now);
-    return loadPairViewFacts(db, pair, record, now);
+    const [record, rows] = await Promise.all([store.get<PairRecord>(pairKey(pair), now), pairRows(pair, now, kept)]);
+    return pairViewFacts(rows, record, now);
   }
 
   async function viewOf(viewerId: number, peerId: number) {
@@ -90,8 +114,8 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
   }
 
   /** Both users' views come from one set of reads: a push costs a handful of queries, not two screens' worth. */
-  async function pushViews(a: number, b: number) {
-    const facts = await pairFacts(pairOf(a, b));
+  async function pushViews(a: number, b: number, kept = false) {
+    const facts = await pairFacts(pairOf(a, b), kept);
     deps.emit(a, 'meeting:update', { peerId: b, view: meetingViewFor(deps, facts, a) });
     deps.emit(b, 'meeting:update', { peerId: a, view: meetingViewFor(deps, facts, b) });
   }
@@ -129,7 +153,9 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
       deps.emit(pair.low, 'notification', meetingFoundPush(nameOf(pair.high)));
       deps.emit(pair.high, 'notification', meetingFoundPush(nameOf(pair.low)));
     }
-    if (result.changed || result.raise) await pushViews(pair.low, pair.high);
+    // Progress and presence come from the detection state; the rest of the view from the rows kept
+    // since the last read, which every change of them drops (decision 037).
+    if (result.changed || result.raise) await pushViews(pair.low, pair.high, true);
   }
 
   const devices = createDeviceSightings({
@@ -141,7 +167,7 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
   return {
     devices,
     store,
-    pushViews,
+    pushViews: (a, b) => pushViews(a, b),
 
     async ingestFix(userId, peerId, fix) {
       await requirePeer(userId, peerId);

@@ -11,7 +11,15 @@ import { MEETING_RULES } from '../detector/rules';
 import type { MeetingCodes } from './codes';
 import { isPresent, shownStatus, type PairRecord } from './ingest';
 import { sideOf, type Pair } from './pair';
-import { forViewer, loadMintFacts, mintRequirements, type MeetingRow, type MintFacts } from './requirements';
+import {
+  forViewer,
+  loadMintRows,
+  mintFactsAt,
+  mintRequirements,
+  type MeetingRow,
+  type MintFacts,
+  type MintRows,
+} from './requirements';
 
 type SaleLevel = (typeof SALE_LEVELS)[number];
 
@@ -58,7 +66,29 @@ export const peerViewColumns = {
   avatarMediaId: users.avatarMediaId,
 };
 
-/** Everything both users' views are drawn from: one set of reads serves the pair. */
+/**
+ * What both users' views are drawn from, as read (one set of reads serves the pair): nothing in it
+ * depends on the moment of use, so a pair's rows may be kept between pushes (caches.ts).
+ */
+export interface PairRows {
+  mint: MintRows;
+  people: Map<number, PeerRow>;
+  lastMint: Awaited<ReturnType<typeof lastMintOf>>;
+}
+
+export async function loadPairRows(db: Db, pair: Pair, now: number): Promise<PairRows> {
+  const [mint, people, lastMint] = await Promise.all([
+    loadMintRows(db, pair, now),
+    db
+      .select(peerViewColumns)
+      .from(users)
+      .where(inArray(users.id, [pair.low, pair.high])),
+    lastMintOf(db, pair),
+  ]);
+  return { mint, people: new Map(people.map((p) => [p.id, p])), lastMint };
+}
+
+/** Everything both users' views are drawn from, at `now`. */
 export interface PairViewFacts {
   mint: MintFacts;
   people: Map<number, PeerRow>;
@@ -67,21 +97,17 @@ export interface PairViewFacts {
   now: number;
 }
 
+export function pairViewFacts(rows: PairRows, record: PairRecord | null, now: number): PairViewFacts {
+  return { mint: mintFactsAt(rows.mint, now), people: rows.people, lastMint: rows.lastMint, record, now };
+}
+
 export async function loadPairViewFacts(
   db: Db,
   pair: Pair,
   record: PairRecord | null,
   now: number,
 ): Promise<PairViewFacts> {
-  const [mint, people, lastMint] = await Promise.all([
-    loadMintFacts(db, pair, now),
-    db
-      .select(peerViewColumns)
-      .from(users)
-      .where(inArray(users.id, [pair.low, pair.high])),
-    lastMintOf(db, pair),
-  ]);
-  return { mint, people: new Map(people.map((p) => [p.id, p])), lastMint, record, now };
+  return pairViewFacts(await loadPairRows(db, pair, now), record, now);
 }
 
 /** GET /api/meet/meetings/:peerId as `viewerId` sees it. */

@@ -28,15 +28,25 @@ export async function raiseRestriction(db: Db, flag: RaiseRestriction): Promise<
   });
 }
 
-/** The user's restriction at `now`, or null when minting is open. */
-export async function activeRestriction(db: Db, userId: number, now: number): Promise<Restriction | null> {
-  const rows = await db
+/** A flag as the status is computed from it. */
+export interface RestrictionRow {
+  reason: RestrictionReason;
+  startedAt: Date;
+}
+
+/** The user's flags that may still restrict at `now` or later (older ones cannot any more). */
+export async function recentRestrictionRows(db: Db, userId: number, now: number): Promise<RestrictionRow[]> {
+  return db
     .select({ reason: mintRestrictions.reason, startedAt: mintRestrictions.startedAt })
     .from(mintRestrictions)
-    // Flags older than the maximum cannot restrict any more.
     .where(
       and(eq(mintRestrictions.userId, userId), gt(mintRestrictions.startedAt, new Date(now - RESTRICTION_RULES.maxMs))),
     );
+}
+
+/** The restriction those flags make at `now` (read then or earlier), or null when minting is open. */
+export function restrictionAt(flags: readonly RestrictionRow[], now: number): Restriction | null {
+  const rows = flags.filter((row) => row.startedAt.getTime() > now - RESTRICTION_RULES.maxMs);
   const status = restrictionStatus(
     rows.map((row) => ({ kind: row.reason, at: row.startedAt.getTime() })),
     now,
@@ -45,4 +55,9 @@ export async function activeRestriction(db: Db, userId: number, now: number): Pr
   // The reason shown is the latest signal's: it is what the user can relate to.
   const latest = rows.reduce((a, b) => (a.startedAt >= b.startedAt ? a : b));
   return { reason: latest.reason, until: new Date(status.until).toISOString(), remainingMs: status.remainingMs };
+}
+
+/** The user's restriction at `now`, or null when minting is open. */
+export async function activeRestriction(db: Db, userId: number, now: number): Promise<Restriction | null> {
+  return restrictionAt(await recentRestrictionRows(db, userId, now), now);
 }

@@ -1,0 +1,105 @@
+import type { PeopleCache } from '../../sessions/session-cache';
+
+/**
+ * The meeting module's memory of database facts (decision 037), per process: entries are dropped
+ * by changes, never trusted for longer than `ttlMs` (the safety net for rows changed behind the
+ * API), and hold at most `max` entries (oldest first out).
+ *
+ * A change comes through decision 033's acknowledged channel machinery (meetings/index.ts): a row
+ * notice of a table the entries depend on cannot say which rows, so any change empties it. A read
+ * that began before a change does not put back what it read (`mark` before, `set(..., mark)`
+ * after); while the channel is down (`suspend`) nothing is kept.
+ */
+export class MeetCache<V> implements PeopleCache {
+  readonly enabled: boolean;
+  private readonly entries = new Map<string, { value: V; until: number }>();
+  private generation = 0;
+  private suspended = false;
+
+  constructor(
+    private readonly options: {
+      ttlMs: number;
+      max: number;
+      now?: () => number;
+    },
+  ) {
+    this.enabled = options.ttlMs > 0;
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? performance.now();
+  }
+
+  get(key: string): V | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > this.now()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Before reading: `set` keeps the value only if nothing was forgotten since. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(key: string, value: V, mark: number): void {
+    if (!this.enabled || this.suspended || mark !== this.generation) return;
+    this.entries.delete(key);
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.entries.size >= this.options.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: this.now() + this.options.ttlMs });
+  }
+
+  forget(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  suspend(): void {
+    this.suspended = true;
+    this.forget();
+  }
+
+  resume(): void {
+    this.forget();
+    this.suspended = false;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * The per-fix peer check in memory: "this peer exists, is neither deleted nor blocked, and no
+ * block stands between the two", remembered per (user, peer) once the database said so, so a phone
+ * sending every 5 s does not read it again each time. Only "allowed" is remembered; a refusal is
+ * read again on every call. Any committed change of `users` or `chat_blocks` empties it on every
+ * process before the statement that made it resolves.
+ */
+export class PeerGate {
+  private readonly cache: MeetCache<true>;
+
+  constructor(options: { ttlMs: number; max?: number; now?: () => number }) {
+    this.cache = new MeetCache({ max: 100_000, ...options });
+  }
+
+  /** The cache itself, to join the invalidation channel. */
+  get memory(): PeopleCache & { readonly size: number } {
+    return this.cache;
+  }
+
+  allows(userId: number, peerId: number): boolean {
+    return this.cache.get(`${userId}:${peerId}`) === true;
+  }
+
+  mark(): number {
+    return this.cache.mark();
+  }
+
+  allow(userId: number, peerId: number, mark: number): void {
+    this.cache.set(`${userId}:${peerId}`, true, mark);
+  }
+}
