@@ -6,16 +6,10 @@
  * trickle).
  */
 import autocannon from 'autocannon';
+import type { LoadOptions } from './measure';
 
-interface ChildOptions {
+interface ChildOptions extends LoadOptions {
   url: string;
-  connections: number;
-  duration: number;
-  overallRate?: number;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  bodies?: string[];
-  paths?: string[];
 }
 
 const options = JSON.parse(process.argv[2]!) as ChildOptions;

@@ -54,3 +54,20 @@ export async function createServerDatabase(
     },
   };
 }
+
+/**
+ * The test database with its URL when it is on a PostgreSQL server (DATABASE_URL), so a second API
+ * process or a script can open its own pool on it; on PGlite, the embedded one alone.
+ */
+export async function sharedTestDatabase(): Promise<{ database: Database; url?: string }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { database: await createTestDatabase() };
+  const server = await createServerDatabase(serverUrl);
+  const database = await createDatabase({ url: server.url, poolSize: 5 });
+  await database.migrate(MIGRATIONS);
+  const close = async () => {
+    await database.close();
+    await server.drop();
+  };
+  return { database: { ...database, close }, url: server.url };
+}

@@ -11,7 +11,7 @@ import { createRedisClients, type RedisClients } from '../../lib/redis';
 import { devChainDefinition } from '../../chain/start-chain';
 import { insertUser, TEST_JWT_SECRET, TEST_PASSWORD_PARAMS, testConfig } from '../../../test/app';
 import { startTestChain, type TestChain } from '../../../test/chain';
-import { createServerDatabase, createTestDatabase, MIGRATIONS } from '../../../test/database';
+import { sharedTestDatabase } from '../../../test/database';
 import { testRedisUrl } from '../../../test/services';
 import { KIT_PASSWORD, KIT_STEP_UP } from '../../../test/kits/wallet';
 
@@ -26,20 +26,6 @@ import { KIT_PASSWORD, KIT_STEP_UP } from '../../../test/kits/wallet';
  */
 
 const redisUrl = await testRedisUrl();
-
-/** The test database, with its URL on a PostgreSQL server (the second process opens its own pool). */
-async function sharedDatabase(): Promise<{ database: Database; url?: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { database: await createTestDatabase() };
-  const server = await createServerDatabase(serverUrl);
-  const database = await createDatabase({ url: server.url, poolSize: 5 });
-  await database.migrate(MIGRATIONS);
-  const close = async () => {
-    await database.close();
-    await server.drop();
-  };
-  return { database: { ...database, close }, url: server.url };
-}
 
 /** A purchase or a withdrawal mines and follows several transactions: minutes on a loaded machine. */
 const FLOW_MS = 180_000;
@@ -73,7 +59,7 @@ describe.each([
     if (skip) return;
     chain = await startTestChain();
     let url: string | undefined;
-    ({ database, url } = await sharedDatabase());
+    ({ database, url } = await sharedTestDatabase());
     databaseB = url ? await createDatabase({ url, poolSize: 5 }) : database;
     const start = async (own: Database, workers: boolean) => {
       const redis = processes === 2 ? await createRedisClients(redisUrl!) : undefined;

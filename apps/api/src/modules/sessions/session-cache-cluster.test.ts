@@ -12,7 +12,7 @@ import { createRedisClients, type RedisClients } from '../../lib/redis';
 import { insertUser, TEST_JWT_SECRET, TEST_PASSWORD_PARAMS, testConfig } from '../../../test/app';
 import { findRepoRoot } from '../../lib/paths';
 import { bundleScript } from '../../../test/bundle-script';
-import { createServerDatabase, createTestDatabase, MIGRATIONS } from '../../../test/database';
+import { sharedTestDatabase } from '../../../test/database';
 import { testRedisUrl } from '../../../test/services';
 import { until } from '../../../test/until';
 import { createSessionCache, type SessionState } from './session-cache';
@@ -29,20 +29,6 @@ import { createSessionInvalidation } from './session-invalidation';
 const redisUrl = await testRedisUrl();
 const PASSWORD = 'Secret-pass1';
 
-/** The test database, with its URL on a PostgreSQL server (a script opens it from its own process). */
-async function sharedDatabase(): Promise<{ database: Database; url?: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { database: await createTestDatabase() };
-  const server = await createServerDatabase(serverUrl);
-  const database = await createDatabase({ url: server.url, poolSize: 5 });
-  await database.migrate(MIGRATIONS);
-  const close = async () => {
-    await database.close();
-    await server.drop();
-  };
-  return { database: { ...database, close }, url: server.url };
-}
-
 describe.skipIf(!redisUrl)('the session caches of two API processes', () => {
   let database: Database;
   /** B's own connection pool on PostgreSQL (as another process has), the same PGlite otherwise. */
@@ -58,7 +44,7 @@ describe.skipIf(!redisUrl)('the session caches of two API processes', () => {
   const config = testConfig({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_AUTH_MAX: '10000', SESSION_CACHE_SECONDS: '300' });
 
   beforeAll(async () => {
-    ({ database, url: databaseUrl } = await sharedDatabase());
+    ({ database, url: databaseUrl } = await sharedTestDatabase());
     databaseB = databaseUrl ? await createDatabase({ url: databaseUrl, poolSize: 5 }) : database;
     const start = async (own: Database) => {
       const redis = await createRedisClients(redisUrl!);
