@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { untilHydrated, untilInteractive } from './support/interactive';
 import { reviewShot } from './support/shots';
 import { seededUsers, signIn } from './support/tokens';
@@ -214,6 +214,14 @@ const notHydrated = (page: Page) => expect(page.locator('html')).not.toHaveAttri
 const earlyDrawerOpen = (page: Page) => page.evaluate(() => window.__earlyDrawer?.isOpen() ?? false);
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
 
+/** A closed drawer gives the page back: focus on the menu button, the page seen and scrolling again. */
+async function expectPageGivenBack(page: Page, drawer: Locator, menuButton: Locator) {
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
+  expect(await bodyOverflow(page)).not.toBe('hidden');
+}
+
 /** What the drawer says in each language of the site. */
 const DRAWER_WORDS = {
   en: {
@@ -293,10 +301,7 @@ test.describe('the phone menu before the page has its code (decision 036)', () =
         await page.keyboard.press('Tab');
         await expect(first).not.toHaveClass(/Mui-focusVisible/);
         await page.keyboard.press('Escape');
-        await expect(drawer).toBeHidden();
-        await expect(menuButton).toBeFocused();
-        await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
-        expect(await bodyOverflow(page)).not.toBe('hidden');
+        await expectPageGivenBack(page, drawer, menuButton);
 
         // The backdrop and the close button close it too.
         await menuButton.tap();
@@ -342,10 +347,7 @@ test.describe('the phone menu before the page has its code (decision 036)', () =
         );
         await reviewShot(page, `react-drawer-390-${lang}`);
         await page.keyboard.press('Escape');
-        await expect(drawer).toBeHidden();
-        await expect(menuButton).toBeFocused();
-        await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden');
-        expect(await bodyOverflow(page)).not.toBe('hidden');
+        await expectPageGivenBack(page, drawer, menuButton);
 
         // From now on the header's own drawer answers, as before: no early copy any more.
         await menuButton.tap();
