@@ -6,19 +6,26 @@ import { crashSuite, onPostgres, SCENARIO_TIMEOUT, usdt } from '../test/crash/cr
 const suite = crashSuite('purchases');
 
 describe('kill -9 and restart: purchases and withdrawals', () => {
+  /** A buyer with 150 USDT buys Silver and the process dies after the purchase's step `step` is sent. */
+  async function purchaseCrashedAfterStep(scenario: string, step: number) {
+    const report = await suite.crashAndRecover(scenario, `purchase.step.sent:${step}`, async (addressOf) => {
+      await suite.chain().mintUsdt(addressOf(1), usdt(150));
+    });
+    // Completed, the token bought and paid for once.
+    expect(report).toMatchObject({
+      status: 'COMPLETED',
+      dbOwner: 1,
+      chainOwnerIsBuyer: true,
+      minedBuys: 1,
+      available: usdt(50).toString(),
+    });
+    return report;
+  }
+
   onPostgres(
     "after a purchase's gas top-up is sent: the purchase completes and the token is bought once",
     async () => {
-      const report = await suite.crashAndRecover('purchase-gas', 'purchase.step.sent:1', async (addressOf) => {
-        await suite.chain().mintUsdt(addressOf(1), usdt(150));
-      });
-      expect(report).toMatchObject({
-        status: 'COMPLETED',
-        dbOwner: 1,
-        chainOwnerIsBuyer: true,
-        minedBuys: 1,
-        available: usdt(50).toString(),
-      });
+      const report = await purchaseCrashedAfterStep('purchase-gas', 1);
       expect(report.steps).toEqual(['GASING:CONFIRMED', 'APPROVE:CONFIRMED', 'BUY_NFT:CONFIRMED']);
     },
     SCENARIO_TIMEOUT,
@@ -26,18 +33,7 @@ describe('kill -9 and restart: purchases and withdrawals', () => {
 
   it(
     "after a purchase's BUY_NFT is sent: the purchase completes, paid once",
-    async () => {
-      const report = await suite.crashAndRecover('purchase-buy', 'purchase.step.sent:3', async (addressOf) => {
-        await suite.chain().mintUsdt(addressOf(1), usdt(150));
-      });
-      expect(report).toMatchObject({
-        status: 'COMPLETED',
-        dbOwner: 1,
-        chainOwnerIsBuyer: true,
-        minedBuys: 1,
-        available: usdt(50).toString(),
-      });
-    },
+    () => purchaseCrashedAfterStep('purchase-buy', 3),
     SCENARIO_TIMEOUT,
   );
 

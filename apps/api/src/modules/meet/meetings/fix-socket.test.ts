@@ -17,7 +17,7 @@ import { createDatabase, type Database } from '../../../db/client';
 import { chatBlocks, meetings, sessions, users } from '../../../db/schema';
 import { createRedisClients, type RedisClients } from '../../../lib/redis';
 import { createTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
-import { createServerDatabase, createTestDatabase, MIGRATIONS } from '../../../../test/database';
+import { sharedTestDatabase } from '../../../../test/database';
 import { testRedisUrl } from '../../../../test/services';
 import { until } from '../../../../test/until';
 import { ALICE, ORIGIN, walkingTogether } from '../../../../test/kits/detector-tracks';
@@ -364,7 +364,6 @@ describe('a socket’s fixes are rate-limited as requests are', () => {
 describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
   let database: Database;
   let databaseB: Database;
-  let dropServerDatabase: (() => Promise<void>) | undefined;
   const clients: RedisClients[] = [];
   const apps: { app: FastifyInstance; services: AppServices }[] = [];
   const config = testConfig({
@@ -376,17 +375,9 @@ describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
   });
 
   beforeAll(async () => {
-    const serverUrl = process.env.DATABASE_URL;
-    if (serverUrl) {
-      const server = await createServerDatabase(serverUrl);
-      dropServerDatabase = server.drop;
-      database = await createDatabase({ url: server.url, poolSize: 5 });
-      await database.migrate(MIGRATIONS);
-      databaseB = await createDatabase({ url: server.url, poolSize: 5 });
-    } else {
-      database = await createTestDatabase();
-      databaseB = database;
-    }
+    let url: string | undefined;
+    ({ database, url } = await sharedTestDatabase());
+    databaseB = url ? await createDatabase({ url, poolSize: 5 }) : database;
     await numberUsersApart(database);
     for (const own of [database, databaseB]) {
       const redis = await createRedisClients(redisUrl!);
@@ -401,7 +392,6 @@ describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
     await Promise.all(clients.map((c) => c.close()));
     if (databaseB !== database) await databaseB?.close();
     await database?.close();
-    await dropServerDatabase?.();
     fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
   });
 
