@@ -52,6 +52,7 @@ import { devClockRoutes } from './modules/dev-clock/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { createSessionsModule } from './modules/sessions';
 import type { SessionCache } from './modules/sessions/session-cache';
+import { createCacheChannel } from './lib/cache-channel';
 import { handsScope } from './modules/meet/hands/scope';
 import { createCodeHasher } from './modules/user/email-codes';
 import { createSecurityModule } from './modules/security/index';
@@ -237,15 +238,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     handshakesPerMinute: config.SOCKET_HANDSHAKES_PER_MINUTE,
     trustProxy: config.TRUST_PROXY,
   });
+  // One channel empties every module's per-process caches on every process (decision 039); the
+  // modules add their caches while they are built, and it subscribes once they all have.
+  const cacheChannel = createCacheChannel({
+    redis: deps.redis?.client,
+    // The processes of one deployment share its database, and so the channel their caches listen on.
+    scope: deps.redis ? await handsScope(deps.database, config.DATA_DIR) : '',
+    log: app.log,
+  });
+  app.addHook('onClose', () => cacheChannel.close());
   const sessionsModule = createSessionsModule({
     db,
     jwtSecret: deps.jwtSecret,
     config,
     closeSockets: realtime.disconnectSession,
-    redis: deps.redis?.client,
-    // The processes of one deployment share its database, and so the channel their caches listen on.
-    scope: deps.redis ? await handsScope(deps.database, config.DATA_DIR) : '',
-    log: app.log,
+    cacheChannel,
     onRowsChanged: deps.database.onRowsChanged,
   });
   lifecycle(sessionsModule);
@@ -367,8 +374,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
         log: app.log,
         extraPass: () => mintModule?.settlePending() ?? Promise.resolve(),
         walletCache: {
-          ttlMs: sessionsModule.cacheTtlMs,
-          channel: sessionsModule.cacheChannel,
+          ttlMs: config.SESSION_CACHE_SECONDS * 1000,
+          channel: cacheChannel,
           onRowsChanged: deps.database.onRowsChanged,
         },
         withdrawals: {
@@ -401,6 +408,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     config,
     codeSecret: `${deps.jwtSecret}:meeting-codes`,
     redis: deps.redis?.client,
+    cacheChannel,
     realtime,
     resolveToken: (token) => app.resolveToken(token),
     // Registered further down; called only once sockets are served.
@@ -410,6 +418,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const { meetings } = meetingsModule;
   app.addHook('onResponse', meetingsModule.onResponse);
   lifecycle(meetingsModule);
+  // Every cache has joined. Subscribed before anything can write: a change made while the app
+  // starts (a module's onReady may raise a restriction) waits for the other processes' acks on it.
+  await cacheChannel.start();
   if (cryptoModule) {
     mintModule = createMintModule({
       ctx: cryptoModule.ctx,

@@ -12,7 +12,7 @@ import { createRedisClients } from '../lib/redis';
 import { levelOfType } from '../modules/kyc/levels';
 import { setRole } from '../modules/kyc/staff';
 import { handsScope } from '../modules/meet/hands/scope';
-import { createSessionInvalidation } from '../modules/sessions/session-invalidation';
+import { createCacheChannel } from '../lib/cache-channel';
 
 /**
  * `npm run user:role -- --email someone@example.com --role admin|moderator|user [--level GOLD]`:
@@ -69,7 +69,7 @@ async function main(): Promise<string> {
     );
     if (config.REDIS_URL) {
       const redis = await createRedisClients(config.REDIS_URL);
-      const invalidation = createSessionInvalidation({
+      const invalidation = createCacheChannel({
         redis: redis.client,
         scope: await handsScope(database, config.DATA_DIR),
         log: { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) },

@@ -11,7 +11,8 @@ import { createCryptoWorkers } from './workers';
 import { mailWithdrawals } from './withdrawal-mails';
 import { subscribeTreasuryPayouts } from './treasury-payouts';
 import { walletPayments } from './payments';
-import { createWalletReads, type CacheChannel } from './wallet-reads';
+import type { CacheChannel } from '../../lib/cache-channel';
+import { createWalletReads } from './wallet-reads';
 import type { EventBus } from '../../events/event-bus';
 import type { Mailer } from '../mail/mailer';
 

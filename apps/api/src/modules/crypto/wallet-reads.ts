@@ -6,7 +6,8 @@ import type { Nft, Wallet } from '@app/shared/schemas/crypto';
 import type { Database, Db } from '../../db/client';
 import type { WatchedTable } from '../../db/row-changes';
 import { ledgerEntries, nfts, users } from '../../db/schema';
-import { createPeopleCache, type PeopleCache, type SessionChange } from '../sessions/session-cache';
+import type { CacheChannel } from '../../lib/cache-channel';
+import { createPeopleCache } from '../../lib/people-cache';
 import { fromWei } from './amounts';
 import type { CryptoContext } from './context';
 import { toNft } from './representations';
@@ -121,12 +122,6 @@ function toWallet(rows: WalletRows, address: string, native: bigint, transferFee
   };
 }
 
-/** The channel that empties the people caches on every process (modules/sessions, decision 033). */
-export interface CacheChannel {
-  add(cache: PeopleCache): void;
-  forget(change: SessionChange): Promise<void>;
-}
-
 /**
  * GET /api/crypto/wallet without reading everything again (decision 038). Each process keeps the
  * answers it gave by user: the database part until a committed change of WALLET_TABLES (any code,
@@ -149,9 +144,9 @@ export function createWalletReads(deps: {
   const { ctx } = deps;
   const headFreshMs = deps.headFreshMs ?? WALLET_HEAD_FRESH_MS;
   const kept = createPeopleCache<number, KeptWallet>({
+    name: 'wallets',
     ttlMs: deps.ttlMs,
     userOf: (wallet) => wallet.userId,
-    clears: (change) => change.wallets === true,
   });
   deps.channel?.add(kept);
   /** The chain's head as last read, good for this generation of the cache and headFreshMs. */
@@ -160,7 +155,7 @@ export function createWalletReads(deps: {
   const reading = new Map<number, { mark: number; block: bigint; wallet: Promise<KeptWallet> }>();
 
   const forget = (): Promise<void> =>
-    deps.channel ? deps.channel.forget({ wallets: true }) : Promise.resolve(kept.forget({ wallets: true }));
+    deps.channel ? deps.channel.forget({ caches: ['wallets'] }) : Promise.resolve(kept.forget({ caches: ['wallets'] }));
   const unwatch = deps.onRowsChanged?.(WALLET_TABLES, forget);
 
   function chainHead(mark: number): Promise<bigint> {

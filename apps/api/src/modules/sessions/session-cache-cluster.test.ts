@@ -16,7 +16,7 @@ import { sharedTestDatabase } from '../../../test/database';
 import { testRedisUrl } from '../../../test/services';
 import { until } from '../../../test/until';
 import { createSessionCache, type SessionState } from './session-cache';
-import { createSessionInvalidation } from './session-invalidation';
+import { createCacheChannel } from '../../lib/cache-channel';
 
 /**
  * Two API processes of one deployment (one database, one Redis), each with its own session cache
@@ -209,9 +209,13 @@ describe.skipIf(!redisUrl)('the invalidation channel', () => {
   it('answers a change only once every listening process dropped the rows', async () => {
     const scope = newScope();
     const caches = [createSessionCache({ ttlMs: 60_000 }), createSessionCache({ ttlMs: 60_000 })];
-    const listeners = caches.map((cache) => createSessionInvalidation({ caches: [cache], redis, scope, log }));
+    const listeners = caches.map((cache) => {
+      const channel = createCacheChannel({ redis, scope, log });
+      channel.add(cache);
+      return channel;
+    });
     // The `user:role` script: it publishes and has no cache of its own.
-    const script = createSessionInvalidation({ redis, scope, log });
+    const script = createCacheChannel({ redis, scope, log });
     try {
       for (const listener of [...listeners, script]) await listener.start();
       for (const cache of caches) {
@@ -235,7 +239,8 @@ describe.skipIf(!redisUrl)('the invalidation channel', () => {
     const { suspend, resume } = cache;
     cache.suspend = () => (calls.suspend++, suspend());
     cache.resume = () => (calls.resume++, resume());
-    const invalidation = createSessionInvalidation({ caches: [cache], redis, scope, log });
+    const invalidation = createCacheChannel({ redis, scope, log });
+    invalidation.add(cache);
     const keeps = () => {
       cache.set('s', row, cache.mark());
       const kept = cache.get('s') !== undefined;
@@ -250,7 +255,7 @@ describe.skipIf(!redisUrl)('the invalidation channel', () => {
       const list = (await redis.client('LIST')) as string;
       const id = list
         .split('\n')
-        .find((line) => line.includes(` name=sessions:${scope} `))
+        .find((line) => line.includes(` name=caches:${scope} `))
         ?.match(/^id=(\d+)/)?.[1];
       expect(id).toBeDefined();
       await redis.client('KILL', 'ID', id!);
@@ -258,7 +263,7 @@ describe.skipIf(!redisUrl)('the invalidation channel', () => {
       await until(() => calls.resume === 2, 10_000, 'the cache to resume once resubscribed');
       expect(keeps()).toBe(true);
       // Listening again: another process's change reaches it.
-      const other = createSessionInvalidation({ redis, scope, log });
+      const other = createCacheChannel({ redis, scope, log });
       await other.start();
       cache.set('s', row, cache.mark());
       await other.forget({ sessions: ['s'] });

@@ -9,7 +9,8 @@ import type { TokenClaims, TokenService } from '../../lib/jwt';
 import type { SessionAuthority } from '../../plugins/auth';
 import { UNKNOWN_DEVICE } from './device-label';
 import { readLiveSession } from './live-session';
-import type { SessionCache, SessionChange } from './session-cache';
+import type { CacheChange } from '../../lib/people-cache';
+import type { SessionCache } from './session-cache';
 import type { SignInClient } from './sign-in-client';
 
 /** Ended and expired rows are kept this long (the person may ask what signed in), then dropped. */
@@ -27,7 +28,7 @@ export interface SessionServiceDeps {
   /** This process's cache of session rows (decision 033); without it every check reads the row. */
   cache?: SessionCache;
   /** Drops changed sessions from the cache of every process; resolves once each has. */
-  forget?(change: SessionChange): Promise<void>;
+  forget?(change: CacheChange): Promise<void>;
 }
 
 /**
@@ -65,7 +66,7 @@ export async function startSession(
  */
 export function createSessionService(deps: SessionServiceDeps) {
   const { db, jwt } = deps;
-  const forget = (change: SessionChange) => deps.forget?.(change) ?? Promise.resolve(deps.cache?.forget(change));
+  const forget = (change: CacheChange) => deps.forget?.(change) ?? Promise.resolve(deps.cache?.forget(change));
 
   const live = (now: Date) => and(isNull(sessions.endedAt), gt(sessions.expiresAt, now));
 

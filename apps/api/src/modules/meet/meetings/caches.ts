@@ -1,12 +1,16 @@
-import type { PeopleCache } from '../../sessions/session-cache';
+import { clearsCache, type CacheChange, type PeopleCache } from '../../../lib/people-cache';
+
+/** The name a change gives to empty the meetings' caches (any change of a table they depend on). */
+export const MEET_CACHES = 'meet';
 
 /**
  * The meeting module's memory of database facts (decision 037), per process: entries are dropped
  * by changes, never trusted for longer than `ttlMs` (the safety net for rows changed behind the
  * API), and hold at most `max` entries (oldest first out).
  *
- * A change comes through decision 033's acknowledged channel machinery (meetings/index.ts): a row
- * notice of a table the entries depend on cannot say which rows, so any change empties it. A read
+ * A change comes through the platform's acknowledged cache channel (lib/cache-channel.ts): a row
+ * notice of a table the entries depend on cannot say which rows, so it names `MEET_CACHES` and
+ * empties them whole; changes of other caches (a session ended, a wallet) leave them be. A read
  * that began before a change does not put back what it read (`mark` before, `set(..., mark)`
  * after); while the channel is down (`suspend`) nothing is kept.
  */
@@ -52,18 +56,19 @@ export class MeetCache<V> implements PeopleCache {
     this.entries.set(key, { value, until: this.now() + this.options.ttlMs });
   }
 
-  forget(): void {
+  forget(change: CacheChange): void {
+    if (!clearsCache(change, MEET_CACHES)) return;
     this.generation += 1;
     this.entries.clear();
   }
 
   suspend(): void {
     this.suspended = true;
-    this.forget();
+    this.forget({ all: true });
   }
 
   resume(): void {
-    this.forget();
+    this.forget({ all: true });
     this.suspended = false;
   }
 

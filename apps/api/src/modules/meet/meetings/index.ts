@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
+import type { CacheChannel } from '../../../lib/cache-channel';
 import type { Clock } from '../../../lib/clock';
 import type { Realtime } from '../../../realtime/socket-server';
 import { handsScope } from '../hands/scope';
-import { createSessionInvalidation } from '../../sessions/session-invalidation';
 import { createMeetingCodes } from './codes';
 import { createStateStore } from './create-state-store';
 import { registerFixSocket, type FixSocketDeps } from './fix-socket';
-import { MeetCache, PeerGate } from './caches';
+import { MEET_CACHES, MeetCache, PeerGate } from './caches';
 import type { PairRows } from './view';
 import { meetingRoutes } from './routes';
 import { createMeetingService } from './service';
@@ -38,6 +38,8 @@ export async function createMeetingsModule(deps: {
   >;
   codeSecret: string;
   redis?: Redis;
+  /** The platform's channel that empties the caches on every process. */
+  cacheChannel: CacheChannel;
   realtime: Realtime;
   /** The auth plugin's check of an access key and its session, for the socket's fixes. */
   resolveToken: FixSocketDeps['resolveToken'];
@@ -55,16 +57,9 @@ export async function createMeetingsModule(deps: {
   const ttlMs = config.SESSION_CACHE_SECONDS > 0 ? Math.max(config.SESSION_CACHE_SECONDS * 1000, CACHE_TTL_MS) : 0;
   const gate = new PeerGate({ ttlMs });
   const rows = new MeetCache<PairRows>({ ttlMs, max: 50_000 });
-  // Decision 033's acknowledged channel, a channel of its own (`sessions:meet:<database>`).
-  const channel = createSessionInvalidation({
-    caches: [gate.memory, rows],
-    redis: deps.redis,
-    scope: `meet:${scope}`,
-    log: deps.log,
-  });
-  // Subscribed before anything can write: a change made while the app starts (another module's
-  // onReady may raise a restriction) waits for the other processes' acks on this subscription.
-  await channel.start();
+  const channel = deps.cacheChannel;
+  channel.add(gate.memory);
+  channel.add(rows);
   // Whichever code changes a person, a block, a token, a KYC application, a mint attempt, a meeting
   // or a restriction (the map's movement guard raises some too), every process has dropped what it
   // kept before that code goes on: the database client awaits this after the commit.
@@ -78,7 +73,7 @@ export async function createMeetingsModule(deps: {
       { name: 'meetings', inserts: true },
       { name: 'mint_restrictions', inserts: true },
     ],
-    () => channel.forget({ all: true }),
+    () => channel.forget({ caches: [MEET_CACHES] }),
   );
   const meetings = createMeetingService({
     db: deps.database.db,
@@ -111,7 +106,6 @@ export async function createMeetingsModule(deps: {
     onResponse: sightAfterResponse(meetings.devices),
     async close() {
       unwatch();
-      await channel.close();
       await store.close();
     },
   };

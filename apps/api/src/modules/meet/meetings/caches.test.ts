@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import type { CacheChange } from '../../../lib/people-cache';
+import { MEET_CACHES, MeetCache } from './caches';
+
+/** The meetings' memory on the platform's cache channel (decisions 037, 039). */
+describe('the meetings cache', () => {
+  it("keeps the meetings' memory through other caches' changes", () => {
+    const meet = new MeetCache<true>({ ttlMs: 60_000, max: 10 });
+    meet.set('1:2', true, meet.mark());
+    const others: CacheChange[] = [{ sessions: ['s'] }, { users: [1] }, { caches: ['profiles', 'wallets'] }];
+    for (const change of others) meet.forget(change);
+    expect(meet.get('1:2')).toBe(true);
+    // A read that overlapped none of them may still keep what it read.
+    const mark = meet.mark();
+    meet.set('3:4', true, mark);
+    expect(meet.get('3:4')).toBe(true);
+    meet.forget({ caches: [MEET_CACHES] });
+    expect(meet.size).toBe(0);
+    meet.set('1:2', true, mark);
+    expect(meet.get('1:2')).toBeUndefined();
+  });
+});
