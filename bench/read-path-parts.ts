@@ -117,7 +117,7 @@ const variants: ({ name: string } & Target)[] = [
     )),
   },
   {
-    name: 'helmet, built once (as the app)',
+    name: "security headers (a page's full set, as the app)",
     ...(await server({}, (app) => registerSecurityHeaders(app, { crossOriginEmbedderPolicy: false }))),
   },
   {

@@ -15,7 +15,7 @@ describe('content security policy', () => {
   afterAll(() => t.close());
 
   it('lets scripts connect only to our own host and the map, not to any socket anywhere', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/market' });
     const policy = String(res.headers['content-security-policy']);
     const connect = policy
       .split(';')

@@ -124,16 +124,33 @@ describe('app skeleton', () => {
   });
 
   it('sets security headers and a request id, and leaves CORS off', async () => {
-    const res = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // A page's policy (anything outside /api/, here a page that does not exist).
+    const page = await t.app.inject({ url: '/no-such-page', headers: { origin: 'https://evil.example' } });
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     // Our own socket (PUBLIC_URL's host) and the map's style server (MAP_STYLE_URL), nothing else outside.
-    expect(res.headers['content-security-policy']).toContain(
+    expect(page.headers['content-security-policy']).toContain(
       "connect-src 'self' ws://localhost:3000 https://tiles.openfreemap.org;",
     );
     // Scripts from here, and the prerendered pages' one inline script by its hash, nothing else.
     const inlineHash = crypto.createHash('sha256').update(HOLD_EARLY_TAPS_SCRIPT).digest('base64');
-    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${inlineHash}'`);
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${inlineHash}'`);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // An API answer: nothing loads, frames or sniffs it, no other origin reads it; no page headers.
+    const res = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': page.headers['strict-transport-security'],
+    });
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    // The API docs are a page.
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBeDefined();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -153,8 +153,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   registerErrorHandler(app);
   const { db } = deps.database;
   const clock = createClock(config.CLOCK_CONTROL);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(HEADERS.requestId, request.id);
+    done();
   });
 
   // External plugins
