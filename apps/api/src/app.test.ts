@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@app/shared/validation/rules';
+import { EARLY_COLOR_SCHEME_SCRIPT } from '@app/shared/web/early-color-scheme';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp } from './app';
@@ -132,9 +133,11 @@ describe('app skeleton', () => {
     expect(page.headers['content-security-policy']).toContain(
       "connect-src 'self' ws://localhost:3000 https://tiles.openfreemap.org;",
     );
-    // Scripts from here, and the prerendered pages' one inline script by its hash, nothing else.
-    const inlineHash = crypto.createHash('sha256').update(HOLD_EARLY_TAPS_SCRIPT).digest('base64');
-    expect(page.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${inlineHash}'`);
+    // Scripts from here, and the pages' two inline scripts by their hashes, nothing else.
+    const hash = (script: string) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
+    expect(page.headers['content-security-policy']).toContain(
+      `script-src 'self' ${hash(EARLY_COLOR_SCHEME_SCRIPT)} ${hash(HOLD_EARLY_TAPS_SCRIPT)};`,
+    );
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     // An API answer: nothing loads, frames or sniffs it, no other origin reads it; no page headers.

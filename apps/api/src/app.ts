@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
+import { EARLY_COLOR_SCHEME_SCRIPT } from '@app/shared/web/early-color-scheme';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import { passwordParamsOf, type Config } from './config';
 import { setHashConcurrency } from './lib/password';
@@ -166,8 +167,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The prerendered pages' one inline script, by its hash.
-        scriptSrc: ["'self'", scriptHash(HOLD_EARLY_TAPS_SCRIPT)],
+        // The pages' inline scripts, by their hashes: the colour scheme before the first paint, and
+        // the prerendered pages' early taps.
+        scriptSrc: ["'self'", scriptHash(EARLY_COLOR_SCHEME_SCRIPT), scriptHash(HOLD_EARLY_TAPS_SCRIPT)],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mapSources],

@@ -80,6 +80,31 @@ test.describe('theme', () => {
     await expect.poll(() => backgroundOf(page)).toBe('rgb(255, 255, 255)');
   });
 
+  test('a reader of the light theme gets it from the first paint, before any of our scripts runs', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('mui-mode', 'light'));
+    // None of the pages' module scripts run: what shows is what the server sent and its inline script.
+    await page.route(/\/(assets|src)\/.+\.(js|tsx?)(\?.*)?$/, (route) => route.abort());
+    for (const [path, shown] of [
+      ['/', page.getByTestId('home')],
+      ['/auth/login', page.getByRole('textbox', { name: 'E-mail' })],
+    ] as const) {
+      await page.goto(path);
+      await expect(shown).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'light');
+      expect(await backgroundOf(page), path).toBe('rgb(255, 255, 255)');
+    }
+    // The app's own shell (an address no page is rendered for) too.
+    await page.goto('/wallet');
+    await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'light');
+    expect(await backgroundOf(page)).toBe('rgb(255, 255, 255)');
+    // "System" follows the device.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.addInitScript(() => localStorage.setItem('mui-mode', 'system'));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'dark');
+    expect(await backgroundOf(page)).toBe('rgb(10, 11, 15)');
+  });
+
   test('buttons have no text transform, letter spacing, elevation or ripple', async ({ page }) => {
     await page.goto('/');
     const button = page.getByRole('link', { name: 'Open the marketplace' });

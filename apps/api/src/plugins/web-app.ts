@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { EARLY_COLOR_SCHEME_SCRIPT } from '@app/shared/web/early-color-scheme';
 import type { PublicConfig } from '../modules/system/public-config';
 import { createPrerenderedPages } from './prerendered-pages';
 import { createHtmlCompressor } from './compressed-html';
@@ -29,7 +30,11 @@ export async function registerWebApp(
 
   const configScript = `<script id="app-config" type="application/json">${safeJson(opts.publicConfig)}</script>`;
   const rawIndexHtml = fs.readFileSync(indexFile, 'utf8');
-  const indexHtml = rawIndexHtml.replace('<!--app-config-->', () => configScript);
+  // The reader's colour scheme before the app's first paint, as on the prerendered pages.
+  const indexHtml = rawIndexHtml.replace(
+    '<!--app-config-->',
+    () => `<script>${EARLY_COLOR_SCHEME_SCRIPT}</script>\n    ${configScript}`,
+  );
   const prerendered = await createPrerenderedPages({ ...opts, configScript, indexHtml: rawIndexHtml, log: app.log });
 
   await app.register(fastifyStatic, {
