@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@app/shared/validation/rules';
-import { EARLY_COLOR_SCHEME_SCRIPT } from '@app/shared/web/early-color-scheme';
+import { EARLY_PAGE_STATE_SCRIPT } from '@app/shared/web/early-page-state';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp } from './app';
@@ -136,7 +136,7 @@ describe('app skeleton', () => {
     // Scripts from here, and the pages' two inline scripts by their hashes, nothing else.
     const hash = (script: string) => `'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`;
     expect(page.headers['content-security-policy']).toContain(
-      `script-src 'self' ${hash(EARLY_COLOR_SCHEME_SCRIPT)} ${hash(HOLD_EARLY_TAPS_SCRIPT)};`,
+      `script-src 'self' ${hash(EARLY_PAGE_STATE_SCRIPT)} ${hash(HOLD_EARLY_TAPS_SCRIPT)};`,
     );
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');

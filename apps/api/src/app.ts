@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
-import { EARLY_COLOR_SCHEME_SCRIPT } from '@app/shared/web/early-color-scheme';
+import { EARLY_PAGE_STATE_SCRIPT } from '@app/shared/web/early-page-state';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import { passwordParamsOf, type Config } from './config';
 import { setHashConcurrency } from './lib/password';
@@ -169,7 +169,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
         defaultSrc: ["'self'"],
         // The pages' inline scripts, by their hashes: the colour scheme before the first paint, and
         // the prerendered pages' early taps.
-        scriptSrc: ["'self'", scriptHash(EARLY_COLOR_SCHEME_SCRIPT), scriptHash(HOLD_EARLY_TAPS_SCRIPT)],
+        scriptSrc: ["'self'", scriptHash(EARLY_PAGE_STATE_SCRIPT), scriptHash(HOLD_EARLY_TAPS_SCRIPT)],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mapSources],

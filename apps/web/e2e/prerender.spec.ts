@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerUser } from './support/crypto';
 import { PUBLIC_PAGES } from './support/public-pages';
+import { signIn } from './support/tokens';
 
 /**
  * The public pages come from the server ready to read (prerender/render-public-page.tsx) and the
@@ -226,4 +228,41 @@ test('a signed-in reader, or one whose stored language differs, gets the app ove
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test('a signed-in reader never sees a guest’s controls while the app comes, and then the app’s own', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const reader = await registerUser(request, 'reader');
+  await signIn(page, reader.token);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // The app's entry held back: what shows is the server's page and its inline script.
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('home')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'stored');
+  // The guest's login button is in the page, not on screen.
+  await expect(page.getByTestId('login-button')).toHaveCount(1);
+  await expect(page.getByTestId('login-button')).toBeHidden();
+  await page.goto('/auth/login');
+  await expect(page.getByTestId('auth-page')).toHaveCount(1);
+  await expect(page.getByTestId('auth-page')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeHidden();
+
+  release();
+  // The app takes a signed-in reader away from the login screen, and the mark is gone.
+  await expect(page).not.toHaveURL(/\/auth\/login$/);
+  await expect(page.locator('html')).not.toHaveAttribute('data-session');
+
+  // A stored session that has ended: the app finds out and shows a guest what a guest may use.
+  await page.evaluate(() => localStorage.setItem('auth', JSON.stringify({ token: 'ended.session.token' })));
+  await page.goto('/');
+  await expect(page.getByTestId('login-button')).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-session');
 });

@@ -1,5 +1,5 @@
 import './app/fonts.css';
-import { StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, Suspense, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
@@ -36,6 +36,16 @@ session.onLogout(() => {
   void router.revalidate();
 });
 
+/**
+ * The app has rendered over the page (its first commit empties #root): what only a guest may use is
+ * its own to show or not from now on, so the early mark of a stored session goes
+ * (packages/shared/src/web/early-page-state.ts).
+ */
+function DropEarlySessionMark() {
+  useEffect(() => document.documentElement.removeAttribute('data-session'), []);
+  return null;
+}
+
 async function start() {
   await Promise.all([initI18n(), loadPublicConfig()]);
   // Over a prerendered page, its held taps go with it.
@@ -47,6 +57,7 @@ async function start() {
     root.render(
       <StrictMode>
         <Providers>
+          <DropEarlySessionMark />
           <SocketLifecycle />
           <Suspense fallback={null}>
             <RouterProvider router={router} />

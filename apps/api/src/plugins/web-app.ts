@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { EARLY_COLOR_SCHEME_SCRIPT } from '@app/shared/web/early-color-scheme';
+import { EARLY_PAGE_STATE_SCRIPT } from '@app/shared/web/early-page-state';
 import type { PublicConfig } from '../modules/system/public-config';
 import { createPrerenderedPages } from './prerendered-pages';
 import { createHtmlCompressor } from './compressed-html';
@@ -33,7 +33,7 @@ export async function registerWebApp(
   // The reader's colour scheme before the app's first paint, as on the prerendered pages.
   const indexHtml = rawIndexHtml.replace(
     '<!--app-config-->',
-    () => `<script>${EARLY_COLOR_SCHEME_SCRIPT}</script>\n    ${configScript}`,
+    () => `<script>${EARLY_PAGE_STATE_SCRIPT}</script>\n    ${configScript}`,
   );
   const prerendered = await createPrerenderedPages({ ...opts, configScript, indexHtml: rawIndexHtml, log: app.log });
 

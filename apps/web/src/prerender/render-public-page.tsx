@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { QueryClient } from '@tanstack/react-query';
 import { SUPPORTED_LOCALES, type Locale } from '@app/shared/constants';
 import { escapeHtml } from '@app/shared/format/escape-html';
-import { EARLY_COLOR_SCHEME_SCRIPT } from '@app/shared/web/early-color-scheme';
+import { EARLY_PAGE_STATE_SCRIPT, GUEST_ONLY_STYLE } from '@app/shared/web/early-page-state';
 import { HOLD_EARLY_TAPS_SCRIPT } from '@app/shared/web/hold-early-taps';
 import { findPublicPage as findListedPage } from '../app/public-pages';
 import { findAuthScreen } from '../app/auth-screens';
@@ -143,9 +143,11 @@ export async function renderPublicPage({
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(base)}">`,
   ];
   const head = [
-    // First: the reader's colour scheme before the first paint, and taps held before anything can be tapped.
-    `<script>${EARLY_COLOR_SCHEME_SCRIPT}</script>`,
+    // First: the reader's colour scheme and stored session before the first paint, and taps held
+    // before anything can be tapped.
+    `<script>${EARLY_PAGE_STATE_SCRIPT}</script>`,
     `<script>${HOLD_EARLY_TAPS_SCRIPT}</script>`,
+    `<style>${GUEST_ONLY_STYLE}</style>`,
     `<title>${escapeHtml(pageTitle(t, page.title))}</title>`,
     `<meta name="description" content="${escapeHtml(pageDescription(t, page.path))}">`,
     ...links,

@@ -170,7 +170,13 @@ export function Header() {
                   )}
                 </>
               ) : (
-                <Button variant="contained" href="/auth/login" LinkComponent={RouterLink} data-testid="login-button">
+                <Button
+                  variant="contained"
+                  href="/auth/login"
+                  LinkComponent={RouterLink}
+                  data-testid="login-button"
+                  data-guest-only
+                >
                   {t('nav.login')}
                 </Button>
               )}

@@ -46,6 +46,8 @@ export function AuthPage({
       data-testid="auth-page"
       data-mode={mode}
       data-hydrate="at-once"
+      // Hidden on a prerendered screen from a reader with a stored session: the app comes over it.
+      data-guest-only={tabbed || undefined}
     >
       <Card sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
