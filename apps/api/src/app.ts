@@ -167,8 +167,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The pages' inline scripts, by their hashes: the colour scheme before the first paint, and
-        // the prerendered pages' early taps.
+        // The pages' inline scripts, by their hashes: the colour scheme and a stored session before
+        // the first paint, and the prerendered pages' early taps.
         scriptSrc: ["'self'", scriptHash(EARLY_PAGE_STATE_SCRIPT), scriptHash(HOLD_EARLY_TAPS_SCRIPT)],
         // MUI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
