@@ -1,17 +1,15 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createWalletClient, formatEther, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
-import { buildApp, type AppServices } from '../../app';
-import { createDatabase, type Database } from '../../db/client';
+import type { AppServices } from '../../app';
+import type { Database } from '../../db/client';
 import { hashPassword } from '../../lib/password';
-import { createRedisClients, type RedisClients } from '../../lib/redis';
 import { devChainDefinition } from '../../chain/start-chain';
-import { insertUser, TEST_JWT_SECRET, TEST_PASSWORD_PARAMS, testConfig } from '../../../test/app';
+import { insertUser, TEST_PASSWORD_PARAMS, testConfig } from '../../../test/app';
+import { startApiProcesses } from '../../../test/api-processes';
 import { startTestChain, type TestChain } from '../../../test/chain';
-import { sharedTestDatabase } from '../../../test/database';
 import { testRedisUrl } from '../../../test/services';
 import { KIT_PASSWORD, KIT_STEP_UP } from '../../../test/kits/wallet';
 
@@ -38,9 +36,8 @@ describe.each([
 ])('the wallet kept per process, $name', ({ processes }) => {
   const skip = processes === 2 && !redisUrl;
   let chain: TestChain;
+  let cluster: Awaited<ReturnType<typeof startApiProcesses>> | undefined;
   let database: Database;
-  let databaseB: Database;
-  const clients: RedisClients[] = [];
   /** A runs the chain workers; B (the same app on one process) serves the reads that must be fresh. */
   let a: { app: FastifyInstance; services: AppServices };
   let b: { app: FastifyInstance; services: AppServices };
@@ -58,21 +55,14 @@ describe.each([
   beforeAll(async () => {
     if (skip) return;
     chain = await startTestChain();
-    let url: string | undefined;
-    ({ database, url } = await sharedTestDatabase());
-    databaseB = url ? await createDatabase({ url, poolSize: 5 }) : database;
-    const start = async (own: Database, workers: boolean) => {
-      const redis = processes === 2 ? await createRedisClients(redisUrl!) : undefined;
-      if (redis) clients.push(redis);
-      const built = await buildApp(
-        { ...config, WORKERS_ENABLED: workers },
-        { database: own, jwtSecret: TEST_JWT_SECRET, redis, chain: chain.gateway },
-      );
-      await built.app.ready();
-      return built;
-    };
-    a = await start(database, true);
-    b = processes === 2 ? await start(databaseB, false) : a;
+    cluster = await startApiProcesses(config, {
+      count: processes,
+      redisUrl: processes === 2 ? redisUrl : undefined,
+      chain: chain.gateway,
+      workers: (index) => index === 0,
+    });
+    database = cluster.database;
+    [a, b] = [cluster.processes[0]!, cluster.processes.at(-1)!];
     passwordHash = await hashPassword(KIT_PASSWORD, TEST_PASSWORD_PARAMS);
     const boss = await insertUser(database, { role: 'admin', passwordHash });
     admin = { authorization: `Bearer ${await a.app.tokens.sign(boss.id)}` };
@@ -80,13 +70,8 @@ describe.each([
 
   afterAll(async () => {
     if (skip) return;
-    await a?.app.close();
-    if (b !== a) await b?.app.close();
-    await Promise.all(clients.map((c) => c.close()));
-    if (databaseB !== database) await databaseB?.close();
-    await database?.close();
+    await cluster?.close();
     await chain?.stop();
-    fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
   });
 
   async function call<T>(

@@ -5,14 +5,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp } from '../../app';
-import { createDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { hashPassword } from '../../lib/password';
-import { createRedisClients, type RedisClients } from '../../lib/redis';
-import { insertUser, TEST_JWT_SECRET, TEST_PASSWORD_PARAMS, testConfig } from '../../../test/app';
+import { insertUser, TEST_PASSWORD_PARAMS, testConfig } from '../../../test/app';
+import { startApiProcesses } from '../../../test/api-processes';
 import { findRepoRoot } from '../../lib/paths';
 import { bundleScript } from '../../../test/bundle-script';
-import { sharedTestDatabase } from '../../../test/database';
 import { testRedisUrl } from '../../../test/services';
 import { until } from '../../../test/until';
 import { createSessionCache, type SessionState } from './session-cache';
@@ -30,11 +28,9 @@ const redisUrl = await testRedisUrl();
 const PASSWORD = 'Secret-pass1';
 
 describe.skipIf(!redisUrl)('the session caches of two API processes', () => {
+  let cluster: Awaited<ReturnType<typeof startApiProcesses>> | undefined;
   let database: Database;
-  /** B's own connection pool on PostgreSQL (as another process has), the same PGlite otherwise. */
-  let databaseB: Database;
   let databaseUrl: string | undefined;
-  const clients: RedisClients[] = [];
   let a: FastifyInstance;
   let b: FastifyInstance;
   let passwordHash: string;
@@ -44,26 +40,13 @@ describe.skipIf(!redisUrl)('the session caches of two API processes', () => {
   const config = testConfig({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_AUTH_MAX: '10000', SESSION_CACHE_SECONDS: '300' });
 
   beforeAll(async () => {
-    ({ database, url: databaseUrl } = await sharedTestDatabase());
-    databaseB = databaseUrl ? await createDatabase({ url: databaseUrl, poolSize: 5 }) : database;
-    const start = async (own: Database) => {
-      const redis = await createRedisClients(redisUrl!);
-      clients.push(redis);
-      const { app } = await buildApp(config, { database: own, jwtSecret: TEST_JWT_SECRET, redis });
-      await app.ready();
-      return app;
-    };
-    [a, b] = [await start(database), await start(databaseB)];
+    // B has its own connection pool on PostgreSQL (as another process has), the same PGlite otherwise.
+    cluster = await startApiProcesses(config, { count: 2, redisUrl });
+    ({ database, url: databaseUrl } = cluster);
+    [a, b] = cluster.processes.map(({ app }) => app) as [FastifyInstance, FastifyInstance];
     passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_PARAMS);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await Promise.all(clients.map((c) => c.close()));
-    if (databaseB !== database) await databaseB?.close();
-    await database?.close();
-    fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
-  });
+  afterAll(() => cluster?.close());
 
   function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) {
     ip += 1;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
@@ -12,12 +11,11 @@ import type {
   MeetingFixEvent,
   ServerToClientEvents,
 } from '@app/shared/socket-events';
-import { buildApp, type AppServices } from '../../../app';
-import { createDatabase, type Database } from '../../../db/client';
+import type { AppServices } from '../../../app';
+import type { Database } from '../../../db/client';
 import { chatBlocks, meetings, sessions, users } from '../../../db/schema';
-import { createRedisClients, type RedisClients } from '../../../lib/redis';
-import { createTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
-import { sharedTestDatabase } from '../../../../test/database';
+import { createTestApp, testConfig, type TestApp } from '../../../../test/app';
+import { startApiProcesses } from '../../../../test/api-processes';
 import { testRedisUrl } from '../../../../test/services';
 import { until } from '../../../../test/until';
 import { ALICE, ORIGIN, walkingTogether } from '../../../../test/kits/detector-tracks';
@@ -362,10 +360,9 @@ describe('a socket’s fixes are rate-limited as requests are', () => {
  * builds them: on PostgreSQL each with its own pool, so only Redis tells one of the other's writes.
  */
 describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
+  let cluster: Awaited<ReturnType<typeof startApiProcesses>> | undefined;
   let database: Database;
-  let databaseB: Database;
-  const clients: RedisClients[] = [];
-  const apps: { app: FastifyInstance; services: AppServices }[] = [];
+  let apps: { app: FastifyInstance; services: AppServices }[] = [];
   const config = testConfig({
     CLOCK_CONTROL: 'true',
     RATE_LIMIT_MAX: '1000000',
@@ -375,25 +372,10 @@ describe.skipIf(!redisUrl)('two API processes sharing Redis', () => {
   });
 
   beforeAll(async () => {
-    let url: string | undefined;
-    ({ database, url } = await sharedTestDatabase());
-    databaseB = url ? await createDatabase({ url, poolSize: 5 }) : database;
-    await numberUsersApart(database);
-    for (const own of [database, databaseB]) {
-      const redis = await createRedisClients(redisUrl!);
-      clients.push(redis);
-      const built = await buildApp(config, { database: own, jwtSecret: TEST_JWT_SECRET, redis });
-      await built.app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(built);
-    }
+    cluster = await startApiProcesses(config, { count: 2, redisUrl, listen: true, prepare: numberUsersApart });
+    ({ database, processes: apps } = cluster);
   });
-  afterAll(async () => {
-    for (const { app } of apps) await app.close();
-    await Promise.all(clients.map((c) => c.close()));
-    if (databaseB !== database) await databaseB?.close();
-    await database?.close();
-    fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
-  });
+  afterAll(() => cluster?.close());
 
   const advance = (ms: number) => apps.forEach(({ services }) => services.clock.advance(ms));
 
