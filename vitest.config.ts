@@ -13,6 +13,7 @@ const SLOW_FILES = [
   'apps/api/src/events/event-bus.test.ts',
   'apps/api/src/start-server.test.ts',
   'apps/api/src/jobs/job-queue.test.ts',
+  'apps/api/src/scripts/user-role.test.ts',
 ];
 
 class SlowFilesFirst extends BaseSequencer {

@@ -56,7 +56,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <Providers>
+        <Providers noSsr>
           <DropEarlySessionMark />
           <SocketLifecycle />
           <Suspense fallback={null}>

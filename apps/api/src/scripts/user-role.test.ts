@@ -62,8 +62,12 @@ async function postgresTarget(serverUrl: string): Promise<Target> {
   };
 }
 
-const targets: [string, () => Promise<Target>][] = [['PGlite under DATA_DIR', pgliteTarget]];
-if (process.env.DATABASE_URL) targets.push(['PostgreSQL', () => postgresTarget(process.env.DATABASE_URL!)]);
+// One target per pass, as every API file: the embedded default in `npm test`, PostgreSQL in the
+// PostgreSQL pass (DATABASE_URL), which would otherwise run the PGlite half a second time.
+const serverUrl = process.env.DATABASE_URL;
+const targets: [string, () => Promise<Target>][] = serverUrl
+  ? [['PostgreSQL', () => postgresTarget(serverUrl)]]
+  : [['PGlite under DATA_DIR', pgliteTarget]];
 
 describe.each(targets)('npm run user:role on %s', (_name, makeTarget) => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -4,6 +4,7 @@ import { RouteErrorPage } from '../features/errors/components/route-error-page';
 import { redirectTo, referralRedirect, requireAdmin, requireAuth, requireGuest } from './guards';
 import type { AuthMode } from '../features/auth/components/auth-page';
 import { PUBLIC_PAGES } from './public-pages';
+import { loadTexts } from '../lib/i18n';
 
 /** A public page of the shared table: its own lazy chunk and its title key. */
 const publicPage = (path: string): Pick<RouteObject, 'lazy' | 'handle'> => {
@@ -28,7 +29,8 @@ const accountData: RouteObject['lazy'] = async () => {
 };
 
 const marketPage: RouteObject['lazy'] = async () => {
-  const { MarketRoute } = await import('./pages/market-route');
+  // The texts are fetched beside the code, not once the code has run (its loadTexts then finds them).
+  const [{ MarketRoute }] = await Promise.all([import('./pages/market-route'), loadTexts('market')]);
   return { Component: MarketRoute };
 };
 

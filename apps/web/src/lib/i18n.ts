@@ -86,6 +86,9 @@ const initialized = new Promise<void>((resolve) => {
  * showed the loading bar and let the footer jump when the page appeared.
  */
 export async function loadTexts(...namespaces: string[]): Promise<void> {
+  // Before i18next is ready (the first page's route loads beside the app's start), the chunks are
+  // fetched at once rather than after the start's own texts; i18next then finds them loaded.
+  if (!i18next.isInitialized) namespaces.forEach((namespace) => void loadNamespace(detectLocale(), namespace));
   await initialized;
   await i18next.loadNamespaces(namespaces);
 }

@@ -33,6 +33,9 @@ export const session = {
   },
   updateUser(user: Me) {
     if (!current) return;
+    // Each page's first /me usually answers what is stored: telling every session reader (the whole
+    // page re-renders at once) about an equal copy cost a slow phone a long task for nothing.
+    if (JSON.stringify(current.user) === JSON.stringify(user)) return;
     session.save({ ...current, user });
   },
   /** Clears auth and everything cached for the user; listeners disconnect the socket and clear queries. */

@@ -13,6 +13,7 @@ import { getMarketQueryOptions } from '../api/get-market';
 import { getPurchaseQueryOptions } from '../api/get-purchase';
 import { BuyReview } from './buy-review';
 import { PurchaseProgress } from './purchase-progress';
+import { useSocketConnected } from '../../../lib/socket';
 
 /** What the dialog was opened for: a level to buy (maybe one listed token), or a purchase to follow. */
 export type SaleLevel = (typeof SALE_LEVELS)[number];
@@ -31,7 +32,6 @@ export interface BuyDialogProps {
   signedIn: boolean;
   available?: string;
   heldNfts?: Nft[];
-  live: boolean;
   explorerUrl: string | null;
   disclaimer: ReactNode;
   depositHref: string;
@@ -48,6 +48,8 @@ export function BuyDialog(props: BuyDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
+  // Live events make the progress poll slowly.
+  const live = useSocketConnected();
   const [phase, setPhase] = useState<Phase>(
     target.kind === 'purchase'
       ? { step: 'progress', purchaseId: target.purchaseId }
@@ -117,7 +119,7 @@ export function BuyDialog(props: BuyDialogProps) {
       ) : (
         <PurchaseProgress
           purchaseId={phase.step === 'progress' ? phase.purchaseId : null}
-          live={props.live}
+          live={live}
           explorerUrl={props.explorerUrl}
           heldNfts={props.heldNfts}
           walletHref={props.walletHref}

@@ -25,6 +25,7 @@ import { getBuyingNftId } from '../../../lib/start-params';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useMarket } from '../api/get-market';
 import { useMarketEvents } from '../lib/use-market-events';
+import { useSocketConnected } from '../../../lib/socket';
 import { useFormat } from '../../../lib/use-format';
 import type { BuyTarget, SaleLevel } from './buy-dialog';
 import { LevelCard } from './level-card';
@@ -108,6 +109,38 @@ function HowItWorks() {
   );
 }
 
+/**
+ * The page's live parts are components of their own: the socket's arrival and each (re)connect
+ * re-render them, not the whole page (a slow phone spent a long task re-rendering it).
+ */
+function MarketEvents() {
+  useMarketEvents();
+  return null;
+}
+
+/** Holds its place while the socket connects, so its arrival moves nothing (a layout shift). */
+function LiveChip() {
+  const { t } = useTranslation('market');
+  const live = useSocketConnected();
+  return (
+    <Chip
+      aria-hidden={!live}
+      size="small"
+      variant="outlined"
+      color="success"
+      label={t('hero.live')}
+      data-testid="market-live"
+      icon={
+        <Box
+          component="span"
+          sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.main', ml: '8px !important' }}
+        />
+      }
+      sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, visibility: live ? 'visible' : 'hidden' }}
+    />
+  );
+}
+
 /** /market: the three levels, the buy flow with its queue, and live progress of each purchase. */
 export function MarketPage({
   available,
@@ -122,7 +155,6 @@ export function MarketPage({
   const f = useFormat();
   const signedIn = Boolean(useSession()?.token);
   const market = useMarket();
-  const live = useMarketEvents();
   const [offerId, setOfferId] = useState<number | null>(() => getBuyingNftId());
   const [dialog, setDialog] = useState<{ key: number; target: BuyTarget } | null>(null);
 
@@ -144,6 +176,7 @@ export function MarketPage({
 
   return (
     <Box data-testid="market" {...preloadBuyDialog}>
+      <MarketEvents />
       <PageHeader eyebrow={t('common:nav.market')} title={t('hero.title')} lead={t('hero.lead')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, pt: 1 }}>
           {signedIn ? (
@@ -196,22 +229,7 @@ export function MarketPage({
               {translateMessage(t, 'msg.login-to-buy')}
             </Alert>
           )}
-          {live && (
-            <Chip
-              size="small"
-              variant="outlined"
-              color="success"
-              label={t('hero.live')}
-              data-testid="market-live"
-              icon={
-                <Box
-                  component="span"
-                  sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'success.main', ml: '8px !important' }}
-                />
-              }
-              sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-            />
-          )}
+          {signedIn && <LiveChip />}
         </Stack>
       </PageHeader>
 
@@ -275,7 +293,6 @@ export function MarketPage({
             signedIn={signedIn}
             available={available}
             heldNfts={heldNfts}
-            live={live}
             explorerUrl={explorerUrl}
             disclaimer={disclaimer}
             depositHref={depositHref}
