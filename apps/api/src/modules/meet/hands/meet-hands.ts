@@ -79,9 +79,13 @@ export async function createMeetHands(options: MeetHandsDeps): Promise<MeetHands
     });
   }
 
+  // Published before the local fan-out, whose emits take a while with thousands of watchers: the
+  // other processes tell theirs meanwhile instead of after it. The order of events is kept on each
+  // side (one Redis connection; local delivery is synchronous).
   const emit = async (event: HandEvent, tiles: number[]) => {
+    const published = bus?.publish(event, tiles);
     liveMap.dispatch(event);
-    await bus?.publish(event, tiles);
+    await published;
   };
 
   const hands: MeetHands = {

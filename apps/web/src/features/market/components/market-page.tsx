@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -62,7 +62,12 @@ const isSaleLevel = (level: string): level is SaleLevel => (SALE_LEVELS as reado
 
 const STEP_ICONS = { deposit: DepositIcon, buy: QueueIcon, mint: MintIcon } as const;
 
-function HowItWorks() {
+/**
+ * The parts of the page that do not depend on the balance are memoised: the wallet's answers arrive
+ * one by one after the page is up, and each used to render the whole page again (about 430
+ * components, a long task on a slow phone).
+ */
+const HowItWorks = memo(function HowItWorks() {
   const { t } = useTranslation(['market', 'common']);
   const values = {
     firstMint: t('common:units.hours', { count: FIRST_MINT_DELAY_HOURS }),
@@ -107,7 +112,51 @@ function HowItWorks() {
       </Grid>
     </Box>
   );
+});
+
+interface LevelsProps {
+  signedIn: boolean;
+  onOpen: (target: BuyTarget) => void;
 }
+
+/** The three levels on sale, skeletons until the market's answer is here, or its error with a retry. */
+const Levels = memo(function Levels({ signedIn, onOpen }: LevelsProps) {
+  const { t } = useTranslation(['market', 'common']);
+  const market = useMarket();
+  const levels = market.data?.levels;
+  return (
+    <Box component="section" aria-labelledby="levels-title">
+      <Typography id="levels-title" variant="h5" component="h2">
+        {t('levelsTitle')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2.5 }}>
+        {t('levelsLead')}
+      </Typography>
+      {market.isError ? (
+        <Alert severity="error" action={<Button onClick={() => market.refetch()}>{t('retry')}</Button>}>
+          {translateError(t, market.error instanceof ApiError ? market.error : {})}
+        </Alert>
+      ) : (
+        <Grid container spacing={2}>
+          {(levels ?? [null, null, null]).map((level, i) => (
+            <Grid key={level?.level ?? i} size={{ xs: 12, md: 4 }}>
+              {level ? (
+                <LevelCard
+                  level={level}
+                  signedIn={signedIn}
+                  onBuy={() => onOpen({ kind: 'buy', level: level.level })}
+                  onShowPlace={() => level.myPurchaseId && onOpen({ kind: 'purchase', purchaseId: level.myPurchaseId })}
+                />
+              ) : (
+                <Skeleton variant="rounded" height={460} />
+              )}
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Box>
+  );
+});
 
 /**
  * The page's live parts are components of their own: the socket's arrival and each (re)connect
@@ -158,7 +207,8 @@ export function MarketPage({
   const [offerId, setOfferId] = useState<number | null>(() => getBuyingNftId());
   const [dialog, setDialog] = useState<{ key: number; target: BuyTarget } | null>(null);
 
-  const open = (target: BuyTarget) => setDialog({ key: Date.now(), target });
+  const open = useCallback((target: BuyTarget) => setDialog({ key: Date.now(), target }), []);
+  const openPurchase = useCallback((p: Purchase) => open({ kind: 'purchase', purchaseId: p.id }), [open]);
   const dismissOffer = useCallback(() => {
     storage.remove(STORAGE_KEYS.buyingNftId);
     setOfferId(null);
@@ -245,40 +295,9 @@ export function MarketPage({
               onDismiss={dismissOffer}
             />
           )}
-          {signedIn && <MyPurchases onOpen={(p) => open({ kind: 'purchase', purchaseId: p.id })} />}
+          {signedIn && <MyPurchases onOpen={openPurchase} />}
 
-          <Box component="section" aria-labelledby="levels-title">
-            <Typography id="levels-title" variant="h5" component="h2">
-              {t('levelsTitle')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2.5 }}>
-              {t('levelsLead')}
-            </Typography>
-            {market.isError ? (
-              <Alert severity="error" action={<Button onClick={() => market.refetch()}>{t('retry')}</Button>}>
-                {translateError(t, market.error instanceof ApiError ? market.error : {})}
-              </Alert>
-            ) : (
-              <Grid container spacing={2}>
-                {(levels ?? [null, null, null]).map((level, i) => (
-                  <Grid key={level?.level ?? i} size={{ xs: 12, md: 4 }}>
-                    {level ? (
-                      <LevelCard
-                        level={level}
-                        signedIn={signedIn}
-                        onBuy={() => open({ kind: 'buy', level: level.level })}
-                        onShowPlace={() =>
-                          level.myPurchaseId && open({ kind: 'purchase', purchaseId: level.myPurchaseId })
-                        }
-                      />
-                    ) : (
-                      <Skeleton variant="rounded" height={460} />
-                    )}
-                  </Grid>
-                ))}
-              </Grid>
-            )}
-          </Box>
+          <Levels signedIn={signedIn} onOpen={open} />
 
           <HowItWorks />
         </Stack>

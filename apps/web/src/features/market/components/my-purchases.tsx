@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -14,8 +15,11 @@ import { PurchaseStatusChip } from './purchase-status-chip';
 
 const RECENT_SHOWN = 3;
 
-/** The caller's purchases in the queue or on their way, and the last few finished ones. */
-export function MyPurchases({ onOpen }: { onOpen: (purchase: Purchase) => void }) {
+/**
+ * The caller's purchases in the queue or on their way, and the last few finished ones. Memoised:
+ * the market page renders again when the balance arrives; the purchases need not.
+ */
+export const MyPurchases = memo(function MyPurchases({ onOpen }: { onOpen: (purchase: Purchase) => void }) {
   const { t } = useTranslation(['market', 'common']);
   const f = useFormat();
   const { data } = usePurchases();
@@ -58,4 +62,4 @@ export function MyPurchases({ onOpen }: { onOpen: (purchase: Purchase) => void }
       </Card>
     </Box>
   );
-}
+});
