@@ -4,6 +4,9 @@ import { reviewShot } from './support/shots';
 import { seededUsers, signIn } from './support/tokens';
 
 const backgroundOf = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+/** What the browser takes for its bar around the page: the first theme-color meta. */
+const themeColor = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.content);
 
 test.describe('language', () => {
   test('follows the browser language when nothing is stored', async ({ browser }) => {
@@ -74,10 +77,14 @@ test.describe('theme', () => {
       .getByRole('link', { name: 'Open the marketplace' })
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(primary).toBe('rgb(47, 123, 255)');
+    // The browser's bar around the page (a phone's status bar) takes the page's background.
+    expect(await themeColor(page)).toBe('#0a0b0f');
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => backgroundOf(page)).toBe('rgb(255, 255, 255)');
+    await expect.poll(() => themeColor(page)).toBe('#ffffff');
     await page.reload();
     await expect.poll(() => backgroundOf(page)).toBe('rgb(255, 255, 255)');
+    await expect.poll(() => themeColor(page)).toBe('#ffffff');
   });
 
   test('a reader of the light theme gets it from the first paint, before any of our scripts runs', async ({ page }) => {
@@ -92,11 +99,13 @@ test.describe('theme', () => {
       await expect(shown).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'light');
       expect(await backgroundOf(page), path).toBe('rgb(255, 255, 255)');
+      expect(await themeColor(page), path).toBe('#ffffff');
     }
     // The app's own shell (an address no page is rendered for) too.
     await page.goto('/wallet');
     await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'light');
     expect(await backgroundOf(page)).toBe('rgb(255, 255, 255)');
+    expect(await themeColor(page)).toBe('#ffffff');
     // "System" follows the device.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.addInitScript(() => localStorage.setItem('mui-mode', 'system'));
