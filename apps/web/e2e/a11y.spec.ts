@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeFor, seriousViolations } from './support/axe';
 
 const PUBLIC_PAGES = [
   '/',
@@ -41,19 +41,7 @@ for (const [locale, pages] of [
         // Let scroll-in sections finish appearing, so contrast is measured on what people see.
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await page.waitForTimeout(800);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(
-          serious.map(
-            (v) =>
-              `${v.id} (${v.impact}): ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(' | ')}`,
-          ),
-        ).toEqual([]);
+        expect(seriousViolations(await axeFor(page).analyze())).toEqual([]);
       });
     }
   });

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/axe';
 import { expect, test } from '@playwright/test';
 import { CONSENT_WAIT_MS, COOKIE_BANNER_DELAY_MS } from '@app/shared/constants';
 import { addConsentLib, cookieBanner, openWithBanner, storedConsent } from './support/consent';
@@ -174,10 +175,7 @@ test.describe('cookie banner', () => {
     await openWithBanner(page);
     await cookieBanner(page).getByRole('button', { name: 'Show details' }).click();
     const results = await new AxeBuilder({ page }).include('[data-testid="cookie-banner"]').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`),
-    ).toEqual([]);
+    expect(seriousViolations(results)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFor, seriousViolations } from './axe';
 import { reviewShot } from './shots';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Market, Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
@@ -173,20 +173,8 @@ export async function expectAccessible(page: Page) {
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     );
-    const axe = new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .include('main');
+    const axe = axeFor(page).include('main');
     if (await page.getByRole('dialog').count()) axe.include('[role="dialog"]');
-    const results = await axe.analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(' | ')}`,
-      ),
-    ).toEqual([]);
+    expect(seriousViolations(await axe.analyze())).toEqual([]);
   }).toPass({ timeout: 20_000 });
 }

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The rules every accessibility check applies: WCAG 2.1 A and AA, and axe's best practices. */
+export const axeFor = (page: Page) =>
+  new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+
+/** The serious and critical violations of an axe run, one line each with up to three of its nodes. */
+export function seriousViolations(results: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
+}
