@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -123,7 +123,9 @@ interface LevelsProps {
 const Levels = memo(function Levels({ signedIn, onOpen }: LevelsProps) {
   const { t } = useTranslation(['market', 'common']);
   const market = useMarket();
-  const levels = market.data?.levels;
+  // The cards replace their skeletons in a render React may slice and interrupt: the answer arrives
+  // while the page is already up, and built at once the three cards were a long task on a slow phone.
+  const levels = useDeferredValue(market.data?.levels);
   return (
     <Box component="section" aria-labelledby="levels-title">
       <Typography id="levels-title" variant="h5" component="h2">
