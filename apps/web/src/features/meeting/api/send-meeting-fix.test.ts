@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// @vitest-environment-options { "url": "http://127.0.0.1:45741/" }
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
 import type { MeetingFixAnswer, MeetingFixEvent } from '@app/shared/socket-events';
@@ -12,7 +12,7 @@ import { sendMeetingFix } from './send-meeting-fix';
 /**
  * The meeting screen's fixes go over the open socket ('meeting:fix'), and by HTTP when the socket
  * is not connected or does not answer in time. A real socket.io server and HTTP route on the origin
- * jsdom pretends to be.
+ * jsdom is set to.
  */
 
 const progress = {
@@ -48,7 +48,12 @@ beforeAll(async () => {
       if (answer !== 'silence') ack(answer);
     });
   });
-  await new Promise<void>((resolve) => server.listen(45741, '127.0.0.1', resolve));
+  // A free port, which the page then pretends to be served from (a fixed one could be taken).
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  (globalThis as unknown as { jsdom: { reconfigure(o: { url: string }): void } }).jsdom.reconfigure({
+    url: `http://127.0.0.1:${port}/`,
+  });
 });
 afterAll(async () => {
   await io.close();
