@@ -84,8 +84,12 @@ export async function createMeetHands(options: MeetHandsDeps): Promise<MeetHands
   // side (one Redis connection; local delivery is synchronous).
   const emit = async (event: HandEvent, tiles: number[]) => {
     const published = bus?.publish(event, tiles);
-    liveMap.dispatch(event);
-    await published;
+    try {
+      liveMap.dispatch(event);
+    } finally {
+      // Awaited however the local step ended: a publish failing unobserved would be an unhandled rejection.
+      await published;
+    }
   };
 
   const hands: MeetHands = {
