@@ -17,7 +17,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { resolveChromium } from './chromium.mjs';
-import { serveBuilt } from './serve-built.mjs';
+import { createMember, serveBuilt } from './serve-built.mjs';
 
 const PAGES = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -32,32 +32,9 @@ buildIfNeeded();
 // Each page requested once first: what every visitor after the first one gets is measured.
 const server = await serveBuilt({ port: PORT, name: 'lighthouse', pages: PAGES });
 
-/**
- * A member of the server's fresh database, registered and with a finished profile through the API,
- * as the app keeps them in local storage (lib/session.ts): the record and the access key.
- */
-async function createMember() {
-  const api = (route, body, token) =>
-    fetch(`${server.url}/api${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-      body: JSON.stringify(body),
-    }).then(async (response) => {
-      if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-      return response.json();
-    });
-  const stamp = Date.now().toString(36);
-  const record = await api('/user/register', {
-    email: `lighthouse-${stamp}@example.com`,
-    password: 'Lighthouse1',
-    locale: 'en',
-  });
-  // The profile update answers with the auth record, as the app saves it.
-  const finished = await api(
-    '/user/profile-update',
-    { firstName: 'Lena', lastName: 'Light', domain: `light${stamp}`, gender: 1, birthday: '02.03.1992' },
-    record.token,
-  );
+/** A member with a finished profile, as the app keeps them in local storage: the record and the access key. */
+async function createSignedInMember() {
+  const finished = await createMember(server.url, 'lighthouse');
   return { auth: JSON.stringify(finished), accessKey: finished.token };
 }
 
@@ -86,7 +63,7 @@ async function prepareSignedIn(connection, session) {
 let browser;
 let connection;
 try {
-  const member = [...SIGNED_IN].some((page) => PAGES.includes(page)) ? await createMember() : null;
+  const member = [...SIGNED_IN].some((page) => PAGES.includes(page)) ? await createSignedInMember() : null;
   browser = await chromeLauncher.launch({
     chromePath: chrome.executablePath,
     chromeFlags: ['--headless=new', ...chrome.args],

@@ -17,7 +17,7 @@ import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { resolveChromium } from './chromium.mjs';
-import { serveBuilt } from './serve-built.mjs';
+import { createMember, serveBuilt } from './serve-built.mjs';
 
 const target = process.argv[2] ?? '/market';
 const SIGNED_IN = new Set(['/market']);
@@ -29,30 +29,6 @@ buildIfNeeded();
 const server = await serveBuilt({ port: PORT, name: 'profile-load' });
 const chrome = resolveChromium();
 const browser = await puppeteer.launch({ executablePath: chrome.executablePath, args: chrome.args, headless: true });
-
-/** A member with a finished profile, as the app keeps them in local storage (as npm run lighthouse). */
-async function createMember() {
-  const api = async (route, body, token) => {
-    const response = await fetch(`${server.url}/api${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const stamp = Date.now().toString(36);
-  const record = await api('/user/register', {
-    email: `profile-${stamp}@example.com`,
-    password: 'Profile1',
-    locale: 'en',
-  });
-  return api(
-    '/user/profile-update',
-    { firstName: 'Lena', lastName: 'Light', domain: `profile${stamp}`, gender: 1, birthday: '02.03.1992' },
-    record.token,
-  );
-}
 
 /** Counts each commit's rendered components: installed before the page's scripts. */
 function installCommitProbe() {
@@ -171,7 +147,7 @@ const top = (map, n) =>
 try {
   const page = await browser.newPage();
   if (SIGNED_IN.has(target)) {
-    const member = await createMember();
+    const member = await createMember(server.url, 'profile');
     await page.goto(`${server.url}/api/health`.replace('127.0.0.1', 'localhost'));
     await page.evaluate(
       ({ auth, accessKey }) => {

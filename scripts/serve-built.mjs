@@ -1,6 +1,7 @@
 // The production build served by the real server (apps/api/dist/server.js) on loopback, with a
-// throwaway data folder and the embedded defaults (PGlite, no Redis): what `npm run lighthouse` and
-// scripts/early-tap.mjs measure. WEB_DIST_DIR (inherited) serves another web build.
+// throwaway data folder and the embedded defaults (PGlite, no Redis): what `npm run lighthouse`,
+// scripts/early-tap.mjs and scripts/profile-load.mjs measure, and a member to sign in with.
+// WEB_DIST_DIR (inherited) serves another web build.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,4 +58,34 @@ export async function serveBuilt({ port, name = 'serve-built', pages = [] }) {
     throw error;
   }
   return { url, stop };
+}
+
+/**
+ * A member of the served build's fresh database, registered and with a finished profile through the
+ * API: the auth record the profile update answers, as the app keeps it in local storage
+ * (lib/session.ts: `auth` is this record, `accessKey` its token).
+ * @param {string} url the server's address, as serveBuilt returns it
+ * @param {string} name a word for the e-mail and nickname
+ */
+export async function createMember(url, name) {
+  const api = async (route, body, token) => {
+    const response = await fetch(`${url}/api${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const stamp = Date.now().toString(36);
+  const record = await api('/user/register', {
+    email: `${name}-${stamp}@example.com`,
+    password: 'Member1pass',
+    locale: 'en',
+  });
+  return api(
+    '/user/profile-update',
+    { firstName: 'Lena', lastName: 'Light', domain: `${name}${stamp}`, gender: 1, birthday: '02.03.1992' },
+    record.token,
+  );
 }
