@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** The rules every accessibility check applies: WCAG 2.1 A and AA, and axe's best practices. */
+/** The rules a whole page is checked by (a11y.spec, expectAccessible): WCAG 2.1 A and AA, axe's best practices. */
 export const axeFor = (page: Page) =>
   new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
 
