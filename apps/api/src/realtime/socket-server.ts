@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { HEADERS } from '@app/shared/constants';
 import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@app/shared/socket-events';
 import { AppError } from '../lib/app-error';
+import { observeAdapterCommands } from './adapter-clients';
 import { bearerToken } from '../plugins/auth';
 import { clientAddress, createHandshakeLimit } from './handshake-limit';
 
@@ -74,6 +75,7 @@ const refusal = (code: string) => Object.assign(new Error(code), { data: { code 
  * expires. With Redis, rooms span every API process.
  */
 export function attachRealtime(app: FastifyInstance, opts: RealtimeOptions): Realtime {
+  if (opts.redis) observeAdapterCommands([opts.redis.pub, opts.redis.sub], app.log);
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
