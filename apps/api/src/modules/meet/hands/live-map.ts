@@ -1,4 +1,5 @@
 import { watchAreaSchema, type WatchArea } from '@app/shared/schemas/meet';
+import { eventFrame, objectFrames, sendFrame } from '../../../realtime/event-frames';
 import type { RealtimeSocket } from '../../../realtime/socket-server';
 import { distanceMeters, type LatLng } from '../nearby/geo';
 import { coarseDistance, shownPoint, snapToGrid, viewerOffset, type GridCell } from '../nearby/privacy';
@@ -111,21 +112,24 @@ export class LiveMap {
     const cell = event.kind === 'update' ? snapToGrid(event.at.lat, event.at.lng) : null;
     const before = event.kind === 'update' ? event.prev : event.at;
     const beforeCell = before ? snapToGrid(before.lat, before.lng) : null;
+    // The card is encoded once; each viewer's frame adds only its position and distance.
+    const updateFrame = event.kind === 'update' ? objectFrames('hand:update', event.base) : null;
+    const removeFrame = eventFrame('hand:remove', { userId: event.userId });
     let sent = 0;
     for (const watcher of candidates) {
       if (watcher.userId === event.userId || blocked.has(watcher.userId)) continue;
-      if (event.kind === 'update') {
+      if (updateFrame) {
         const position = this.shown(watcher, event.userId, cell!);
         const meters = distanceMeters(watcher.area, position);
         // The same rule as the nearby list: the shown point within the radius.
         if (meters <= watcher.area.radius) {
-          watcher.socket.emit('hand:update', { ...event.base, position, distance: coarseDistance(meters) });
+          sendFrame(watcher.socket, updateFrame({ position, distance: coarseDistance(meters) }));
           sent++;
           continue;
         }
       }
       if (beforeCell && this.sees(watcher, this.shown(watcher, event.userId, beforeCell))) {
-        watcher.socket.emit('hand:remove', { userId: event.userId });
+        sendFrame(watcher.socket, removeFrame);
         sent++;
       }
     }
