@@ -28,8 +28,8 @@ describe('event frames', () => {
     expect(JSON.parse(frame(own).slice(1))).toEqual(['hand:update', { ...base, ...own }]);
   });
 
-  it('hold an object with no fixed fields', () => {
-    const frame = objectFrames('hand:remove', {});
-    expect(frame({ userId: 3 })).toBe(emitted('hand:remove', { userId: 3 }));
+  it('hold an object with no fixed fields, or nothing of its own', () => {
+    expect(objectFrames('hand:remove', {})({ userId: 3 })).toBe(emitted('hand:remove', { userId: 3 }));
+    expect(objectFrames('hand:remove', { userId: 3 })({})).toBe(emitted('hand:remove', { userId: 3 }));
   });
 });

@@ -25,7 +25,10 @@ export function objectFrames<E extends EventName, Fixed extends object>(
   const json = JSON.stringify(fixed);
   const head = `2${JSON.stringify([event]).slice(0, -1)},${json.slice(0, -1)}`;
   const comma = json === '{}' ? '' : ',';
-  return (own) => `${head}${comma}${JSON.stringify(own).slice(1)}]`;
+  return (own) => {
+    const rest = JSON.stringify(own);
+    return rest === '{}' ? `${head}}]` : `${head}${comma}${rest.slice(1)}]`;
+  };
 }
 
 /** Writes a frame built above to the socket's connection (the same frame emit() would write). */
