@@ -30,7 +30,9 @@ export async function startServer(
       : { dataDir: config.DATA_DIR },
   );
   await database.migrate(path.join(config.ROOT_DIR, 'apps/api/drizzle'));
-  const redis = config.REDIS_URL ? await createRedisClients(config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL
+    ? await createRedisClients(config.REDIS_URL, pino({ level: config.LOG_LEVEL }).child({ module: 'redis' }))
+    : undefined;
 
   const chainLog = pino({ level: config.LOG_LEVEL }).child({ module: 'chain' });
   const chain = await startChain(config, chainLog);
