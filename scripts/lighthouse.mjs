@@ -17,6 +17,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { resolveChromium } from './chromium.mjs';
+import { startHttp2Front } from './http2-front.mjs';
 import { createMember, serveBuilt } from './serve-built.mjs';
 
 const PAGES = process.argv.slice(2).length
@@ -31,6 +32,11 @@ console.log(`Browser: ${chrome.label}`);
 buildIfNeeded();
 // Each page requested once first: what every visitor after the first one gets is measured.
 const server = await serveBuilt({ port: PORT, name: 'lighthouse', pages: PAGES });
+// LIGHTHOUSE_HTTP2=1: measured through an HTTP/2 front over TLS, as behind a deployment's proxy.
+const front =
+  process.env.LIGHTHOUSE_HTTP2 === '1' ? await startHttp2Front({ target: server.url, port: PORT + 1 }) : null;
+const ORIGIN = front?.url ?? `http://localhost:${PORT}`;
+console.log(`Measured at ${ORIGIN}${front ? ' (HTTP/2 over TLS)' : ' (HTTP/1.1)'}`);
 
 /** A member with a finished profile, as the app keeps them in local storage: the record and the access key. */
 async function createSignedInMember() {
@@ -46,11 +52,11 @@ async function createSignedInMember() {
  */
 async function prepareSignedIn(connection, session) {
   const page = await connection.newPage();
-  await page.goto(`http://localhost:${PORT}/api/health`);
+  await page.goto(`${ORIGIN}/api/health`);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', {
-    origin: `http://localhost:${PORT}`,
+    origin: ORIGIN,
     storageTypes: 'cookies,local_storage,indexeddb,service_workers,cache_storage',
   });
   await page.evaluate(({ auth, accessKey }) => {
@@ -66,7 +72,8 @@ try {
   const member = [...SIGNED_IN].some((page) => PAGES.includes(page)) ? await createSignedInMember() : null;
   browser = await chromeLauncher.launch({
     chromePath: chrome.executablePath,
-    chromeFlags: ['--headless=new', ...chrome.args],
+    // The front's certificate is made at start for localhost.
+    chromeFlags: ['--headless=new', ...(front ? ['--ignore-certificate-errors'] : []), ...chrome.args],
     envVars: { ...process.env, ...chrome.env },
   });
   connection = member && (await puppeteer.connect({ browserURL: `http://127.0.0.1:${browser.port}` }));
@@ -82,7 +89,7 @@ try {
       for (let attempt = 0; attempt < 3; attempt++) {
         const signedIn = SIGNED_IN.has(page);
         if (signedIn) await prepareSignedIn(connection, member);
-        result = await lighthouse(`http://localhost:${PORT}${page}`, {
+        result = await lighthouse(`${ORIGIN}${page}`, {
           port: browser.port,
           output: 'json',
           logLevel: 'error',
@@ -127,5 +134,6 @@ try {
 } finally {
   await connection?.disconnect();
   await browser?.kill();
+  await front?.stop();
   await server.stop();
 }
