@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import type { CpaStats } from '@app/shared/schemas/cpa-programme';
 import {
+  auth,
   buy,
   expectAccessible,
   faucet,
+  ok,
   openAs,
   registerUser,
   shoot,
@@ -45,6 +48,14 @@ test('a person applies in /cpa, is approved, and is paid for a visitor who buys 
   const person = await registerUser(request, 'cabinet');
   const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
   const page = await context.newPage();
+  /**
+   * The statistics' totals as numbers. Purchases and rewards reach them through events, a moment
+   * after they are final; the screen reads them when opened, as a partner would reload.
+   */
+  const statsTotals = async () => {
+    const stats = await ok<CpaStats>(await request.get('/api/cpa/stats?period=30d', { headers: auth(person.token) }));
+    return Object.fromEntries(Object.entries(stats.totals).map(([name, figure]) => [name, Number(figure)]));
+  };
   await guest(page);
   const adminContext = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
   const admin = await adminContext.newPage();
@@ -161,11 +172,13 @@ test('a person applies in /cpa, is approved, and is paid for a visitor who buys 
       await visitorContext.close();
       // The purchase: a Silver token from the platform's supply, paid from the visitor's wallet.
       const buyer = { id: registered.body.user.id, token: registered.body.token, email: '' };
-      await supply(request, 'SILVER', 1);
+      // Exactly this token: a generic buy could queue behind another spec's sell-out on the shared server.
+      const { ids } = await supply(request, 'SILVER', 1);
       await faucet(request, buyer, '100');
       await waitForAvailable(request, buyer, 100);
-      const purchase = await buy(request, buyer, 'SILVER');
+      const purchase = await buy(request, buyer, 'SILVER', ids[0]);
       await waitForPurchase(request, buyer, purchase.id, 'COMPLETED', 90_000);
+      await expect.poll(() => statsTotals(), { timeout: 60_000, intervals: [500, 1000] }).toMatchObject({ value: 100 });
     });
 
     await test.step('Statistics shows the visit and the registration', async () => {
@@ -209,6 +222,12 @@ test('a person applies in /cpa, is approved, and is paid for a visitor who buys 
       await page.goto('/account/market');
       const reward = page.getByTestId('history').getByTestId('tx-row').filter({ hasText: 'Reward' });
       await expect(reward).toContainText('5.2', { timeout: 60_000 });
+      await expect
+        .poll(() => statsTotals(), { timeout: 60_000, intervals: [500, 1000] })
+        .toMatchObject({
+          profit: 5.2,
+          paid: 5.2,
+        });
       await page.goto('/cpa');
       await page.getByTestId('cpa-tab-stats').click();
       await expect(page.getByTestId('stats-profit')).toHaveText('5.2 USDT');

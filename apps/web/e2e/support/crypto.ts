@@ -17,9 +17,9 @@ export interface TestUser {
   email: string;
 }
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+export async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }

@@ -4,10 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -145,16 +141,19 @@ export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProp
         <Typography color="text.secondary" sx={{ mt: 2 }}>
           {t(`market:levels.${level.level}.lead`)}
         </Typography>
-        <List dense disablePadding sx={{ mt: 1 }}>
+        {/* Laid out as MUI's dense List, whose parts made about half of the level cards' first commit. */}
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, mt: 1 }}>
           {allows.map((line) => (
-            <ListItem key={line} disableGutters sx={{ alignItems: 'flex-start' }}>
-              <ListItemIcon sx={{ minWidth: 30, mt: 0.5, color: accent }}>
+            <Box component="li" key={line} sx={{ display: 'flex', alignItems: 'flex-start', py: 0.5 }}>
+              <Box sx={{ display: 'inline-flex', flexShrink: 0, minWidth: 30, mt: 0.5, color: accent }}>
                 <CheckIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={line} />
-            </ListItem>
+              </Box>
+              <Typography variant="body2" sx={{ flex: '1 1 auto', minWidth: 0, my: 0.5 }}>
+                {line}
+              </Typography>
+            </Box>
           ))}
-        </List>
+        </Box>
         <Typography variant="body2" sx={{ mt: 'auto', pt: 2, borderTop: 1, borderColor: 'divider' }}>
           {t('card.parents', { percent: PERCENT, reward: f.number(parentReward(level.price)) })}
         </Typography>
