@@ -99,6 +99,25 @@ async function openChatWith(page: Page, peer: ChatUser): Promise<number> {
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
 
+/**
+ * Resolves once the page's socket has said `session:ready` and the conversation it refetches then
+ * (every chat query is, on each connect) has answered: after that nothing tells the page of a change
+ * but a socket event. Call it before the page loads the thread.
+ */
+function settledOnConversation(page: Page, conversationId: number): Promise<void> {
+  return new Promise((resolve) => {
+    let ready = false;
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"session:ready"')) ready = true;
+      }),
+    );
+    page.on('requestfinished', (request) => {
+      if (ready && new URL(request.url()).pathname === `/api/chat/conversations/${conversationId}`) resolve();
+    });
+  });
+}
+
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
   await composer(page).press('Enter');
@@ -334,11 +353,14 @@ test.describe('chat between two people', () => {
     await sendApi(request, bob, conversation.id, 'Hi there');
     const a = await pageFor(browser, alice);
     const b = await pageFor(browser, bob);
+    const bobSettled = settledOnConversation(b, conversation.id);
     await a.goto(`/chat/${conversation.id}`);
     await b.goto(`/chat/${conversation.id}`);
     await expect(messages(a)).toHaveCount(1);
-    // Bob's thread is loaded (with its composer) before the block.
+    // Bob's thread is loaded (with its composer) before the block, and so is what his socket's
+    // arrival refetches: a late arrival would tell his page of the block before he tries to write.
     await expect(composer(b)).toBeVisible();
+    await bobSettled;
 
     await a.getByTestId('thread-menu').click();
     await a.getByTestId('menu-block').click();
