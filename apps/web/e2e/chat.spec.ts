@@ -100,6 +100,20 @@ async function openChatWith(page: Page, peer: ChatUser): Promise<number> {
 }
 
 /**
+ * Resolves once the page's socket has said `session:ready`, on which the chat refetches its queries
+ * and sends again what failed for want of a network. Call it before the page loads.
+ */
+function socketReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"session:ready"')) resolve();
+      }),
+    );
+  });
+}
+
+/**
  * Resolves once the page's socket has said `session:ready` and the conversation it refetches then
  * (every chat query is, on each connect) has answered: after that nothing tells the page of a change
  * but a socket event. Call it before the page loads the thread.
@@ -296,9 +310,12 @@ test.describe('chat between two people', () => {
     const conversation = await startChat(request, alice, bob);
     const a = await pageFor(browser, alice);
     const b = await pageFor(browser, bob);
+    const aliceLive = socketReady(a);
     await b.goto(`/chat/${conversation.id}`);
     await a.goto(`/chat/${conversation.id}`);
     await expect(a.getByTestId('thread-empty')).toBeVisible();
+    // A socket arriving after the failure would send it again by itself, before the retry button.
+    await aliceLive;
 
     // The first POST never reaches the server (the connection drops).
     const bodies: string[] = [];
