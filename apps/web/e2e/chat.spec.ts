@@ -119,13 +119,9 @@ function socketReady(page: Page): Promise<void> {
  * but a socket event. Call it before the page loads the thread.
  */
 function settledOnConversation(page: Page, conversationId: number): Promise<void> {
+  let ready = false;
+  void socketReady(page).then(() => (ready = true));
   return new Promise((resolve) => {
-    let ready = false;
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"session:ready"')) ready = true;
-      }),
-    );
     page.on('requestfinished', (request) => {
       if (ready && new URL(request.url()).pathname === `/api/chat/conversations/${conversationId}`) resolve();
     });
