@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, openAs, registerUser, shoot } from './support/crypto';
+import type { CpaLinkList } from '@app/shared/schemas/cpa';
+import { CPA_PATHS } from '@app/shared/schemas/cpa-paths';
+import { auth, expectAccessible, ok, openAs, registerUser, shoot } from './support/crypto';
 
 /**
  * A partner's links in /account/cpa: the first link from the empty state (an empty callback is
@@ -61,6 +63,19 @@ test('a partner creates a link, sees a visit and a registration through it, edit
   });
   expect(registered).toBe(200);
   await visitor.close();
+  // The registration reaches the link through its event (a job delivers it): the partner reloads
+  // once it has, as a partner coming back later would see it.
+  await expect
+    .poll(
+      async () => {
+        const list = await ok<CpaLinkList>(
+          await request.get(`/api${CPA_PATHS.links}`, { headers: auth(partner.token) }),
+        );
+        return list.links.map((link) => link.regs);
+      },
+      { timeout: 60_000, intervals: [500, 1000] },
+    )
+    .toEqual([1]);
   await page.reload();
   await expect(card.getByTestId('link-hits')).toHaveText('1');
   await expect(card.getByTestId('link-regs')).toHaveText('1');
