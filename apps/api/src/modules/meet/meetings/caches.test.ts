@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CacheChange } from '../../../lib/people-cache';
-import { MEET_CACHES, MeetCache } from './caches';
+import { MEET_CACHES, MEET_PEER_CACHES, MeetCache, PeerGate } from './caches';
 
 /** The meetings' memory on the platform's cache channel (decisions 037, 039). */
 describe('the meetings cache', () => {
@@ -18,5 +18,17 @@ describe('the meetings cache', () => {
     expect(meet.size).toBe(0);
     meet.set('1:2', true, mark);
     expect(meet.get('1:2')).toBeUndefined();
+  });
+
+  it('keeps the peer checks through changes of the view rows, and drops them on their own name', () => {
+    const gate = new PeerGate({ ttlMs: 60_000 });
+    gate.allow(1, 2, gate.mark());
+    gate.memory.forget({ caches: [MEET_CACHES] });
+    expect(gate.allows(1, 2)).toBe(true);
+    gate.memory.forget({ caches: [MEET_PEER_CACHES] });
+    expect(gate.allows(1, 2)).toBe(false);
+    gate.allow(1, 2, gate.mark());
+    gate.memory.forget({ all: true });
+    expect(gate.allows(1, 2)).toBe(false);
   });
 });

@@ -2,6 +2,11 @@ import { clearsCache, type CacheChange, type PeopleCache } from '../../../lib/pe
 
 /** The name a change gives to empty the meetings' caches (any change of a table they depend on). */
 export const MEET_CACHES = 'meet';
+/**
+ * The peer checks' own name: they depend on people and blocks only, so a meeting found, a token
+ * bought or a KYC decision anywhere (which empty the view rows) leave every fix's check in memory.
+ */
+export const MEET_PEER_CACHES = 'meet-peers';
 
 /**
  * The meeting module's memory of database facts (decision 037), per process: entries are dropped
@@ -9,8 +14,9 @@ export const MEET_CACHES = 'meet';
  * API), and hold at most `max` entries (oldest first out).
  *
  * A change comes through the platform's acknowledged cache channel (lib/cache-channel.ts): a row
- * notice of a table the entries depend on cannot say which rows, so it names `MEET_CACHES` and
- * empties them whole; changes of other caches (a session ended, a wallet) leave them be. A read
+ * notice of a table the entries depend on cannot say which rows, so it names the cache (`name`,
+ * `MEET_CACHES` by default) and empties it whole; changes of other caches (a session ended, a
+ * wallet) leave it be. A read
  * that began before a change does not put back what it read (`mark` before, `set(..., mark)`
  * after); while the channel is down (`suspend`) nothing is kept.
  */
@@ -25,6 +31,8 @@ export class MeetCache<V> implements PeopleCache {
       ttlMs: number;
       max: number;
       now?: () => number;
+      /** What a change names to empty it (`MEET_CACHES` when not said). */
+      name?: string;
     },
   ) {
     this.enabled = options.ttlMs > 0;
@@ -57,7 +65,7 @@ export class MeetCache<V> implements PeopleCache {
   }
 
   forget(change: CacheChange): void {
-    if (!clearsCache(change, MEET_CACHES)) return;
+    if (!clearsCache(change, this.options.name ?? MEET_CACHES)) return;
     this.generation += 1;
     this.entries.clear();
   }
@@ -82,13 +90,13 @@ export class MeetCache<V> implements PeopleCache {
  * block stands between the two", remembered per (user, peer) once the database said so, so a phone
  * sending every 5 s does not read it again each time. Only "allowed" is remembered; a refusal is
  * read again on every call. Any committed change of `users` or `chat_blocks` empties it on every
- * process before the statement that made it resolves.
+ * process before the statement that made it resolves (`MEET_PEER_CACHES`); nothing else does.
  */
 export class PeerGate {
   private readonly cache: MeetCache<true>;
 
   constructor(options: { ttlMs: number; max?: number; now?: () => number }) {
-    this.cache = new MeetCache({ max: 100_000, ...options });
+    this.cache = new MeetCache({ max: 100_000, ...options, name: MEET_PEER_CACHES });
   }
 
   /** The cache itself, to join the invalidation channel. */

@@ -9,7 +9,7 @@ import { handsScope } from '../hands/scope';
 import { createMeetingCodes } from './codes';
 import { createStateStore } from './create-state-store';
 import { registerFixSocket, type FixSocketDeps } from './fix-socket';
-import { MEET_CACHES, MeetCache, PeerGate } from './caches';
+import { MEET_CACHES, MEET_PEER_CACHES, MeetCache, PeerGate } from './caches';
 import type { PairRows } from './view';
 import { meetingRoutes } from './routes';
 import { createMeetingService } from './service';
@@ -22,7 +22,8 @@ const CACHE_TTL_MS = 60_000;
  * Meetings: ingest (POST .../position and the socket's 'meeting:fix'), the meeting screen,
  * confirmation and device protection (the mint uses the service too). Detection state lives in
  * Redis when REDIS_URL is set, in process otherwise; the peer check is remembered per process and
- * emptied on every process by any change of users or blocks (decision 037).
+ * emptied on every process by any change of users or blocks, the view rows by those and any change
+ * of tokens, KYC, mints, meetings or restrictions (decision 037).
  */
 export async function createMeetingsModule(deps: {
   database: Database;
@@ -62,11 +63,13 @@ export async function createMeetingsModule(deps: {
   channel.add(rows);
   // Whichever code changes a person, a block, a token, a KYC application, a mint attempt, a meeting
   // or a restriction (the map's movement guard raises some too), every process has dropped what it
-  // kept before that code goes on: the database client awaits this after the commit.
-  const unwatch = deps.database.onRowsChanged(
+  // kept before that code goes on: the database client awaits this after the commit. The peer
+  // checks, on every fix, depend on people and blocks alone: the rest leaves them (decision 037).
+  const unwatchPeers = deps.database.onRowsChanged([{ name: 'users' }, { name: 'chat_blocks', inserts: true }], () =>
+    channel.forget({ caches: [MEET_CACHES, MEET_PEER_CACHES] }),
+  );
+  const unwatchRows = deps.database.onRowsChanged(
     [
-      { name: 'users' },
-      { name: 'chat_blocks', inserts: true },
       { name: 'nfts', inserts: true },
       { name: 'kyc_applications', inserts: true },
       { name: 'mint_attempts', inserts: true },
@@ -105,7 +108,8 @@ export async function createMeetingsModule(deps: {
     /** An onResponse hook for the whole app: device sightings of every meet-and-play request. */
     onResponse: sightAfterResponse(meetings.devices),
     async close() {
-      unwatch();
+      unwatchPeers();
+      unwatchRows();
       await store.close();
     },
   };
