@@ -16,9 +16,8 @@ export const MEET_PEER_CACHES = 'meet-peers';
  * A change comes through the platform's acknowledged cache channel (lib/cache-channel.ts): a row
  * notice of a table the entries depend on cannot say which rows, so it names the cache (`name`,
  * `MEET_CACHES` by default) and empties it whole; changes of other caches (a session ended, a
- * wallet) leave it be. A read
- * that began before a change does not put back what it read (`mark` before, `set(..., mark)`
- * after); while the channel is down (`suspend`) nothing is kept.
+ * wallet) leave it be. A read that began before a change does not put back what it read (`mark`
+ * before, `set(..., mark)` after); while the channel is down (`suspend`) nothing is kept.
  */
 export class MeetCache<V> implements PeopleCache {
   readonly enabled: boolean;
