@@ -87,6 +87,19 @@ test.describe('buying Silver', () => {
       'data-status',
       'COMPLETED',
     );
+
+    // The purchases answer late: the level cards wait for them rather than be pushed down under a tap.
+    await page.route('**/api/crypto/nft/purchases', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.reload();
+    const gold = page.getByTestId('market-level-GOLD');
+    await gold.waitFor();
+    const first = await gold.boundingBox();
+    await expect(page.getByTestId('my-purchases')).toBeVisible();
+    expect((await gold.boundingBox())?.y).toBe(first?.y);
+    await page.unroute('**/api/crypto/nft/purchases');
   });
 
   test('a ?nft= link offers its token first and buys exactly that one', async ({ page, request }) => {

@@ -24,6 +24,7 @@ import { useSession } from '../../../lib/session';
 import { getBuyingNftId } from '../../../lib/start-params';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useMarket } from '../api/get-market';
+import { usePurchases } from '../api/get-purchases';
 import { useMarketEvents } from '../lib/use-market-events';
 import { useSocketConnected } from '../../../lib/socket';
 import { useFormat } from '../../../lib/use-format';
@@ -123,9 +124,13 @@ interface LevelsProps {
 const Levels = memo(function Levels({ signedIn, onOpen }: LevelsProps) {
   const { t } = useTranslation(['market', 'common']);
   const market = useMarket();
+  // A member's purchases show above the cards: the cards wait for them, so a list arriving later
+  // cannot push a "Buy" button away from under a tap (the skeletons move instead).
+  const purchases = usePurchases();
+  const placed = !signedIn || purchases.isFetched || purchases.isError;
   // The cards replace their skeletons in a render React may slice and interrupt: the answer arrives
   // while the page is already up, and built at once the three cards were a long task on a slow phone.
-  const levels = useDeferredValue(market.data?.levels);
+  const levels = useDeferredValue(placed ? market.data?.levels : undefined);
   return (
     <Box component="section" aria-labelledby="levels-title">
       <Typography id="levels-title" variant="h5" component="h2">
