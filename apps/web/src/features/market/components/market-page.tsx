@@ -126,8 +126,9 @@ const Levels = memo(function Levels({ signedIn, onOpen }: LevelsProps) {
   const market = useMarket();
   // A member's purchases show above the cards: the cards wait for them, so a list arriving later
   // cannot push a "Buy" button away from under a tap (the skeletons move instead).
-  const purchases = usePurchases();
-  const placed = !signedIn || purchases.isFetched || purchases.isError;
+  // isFetched: answered, or failed after its retries (TanStack Query counts both).
+  const purchasesFetched = usePurchases().isFetched;
+  const placed = !signedIn || purchasesFetched;
   // The cards replace their skeletons in a render React may slice and interrupt: the answer arrives
   // while the page is already up, and built at once the three cards were a long task on a slow phone.
   const levels = useDeferredValue(placed ? market.data?.levels : undefined);
