@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,7 @@ import { RouterLink } from '../../../components/router-link';
 import { toUnits, fromUnits } from '../../../lib/amounts';
 import { LEVEL_ACCENT } from '../../../app/theme';
 import { useFormat } from '../../../lib/use-format';
+import type { BuyTarget } from './buy-dialog';
 
 /** Levels whose purchase needs an approved identity check (SPEC.md section 4: Gold and higher). */
 export const KYC_LEVELS: ReadonlySet<string> = new Set(['GOLD', 'PLATINUM']);
@@ -26,12 +28,12 @@ const parentReward = (price: string) => fromUnits((toUnits(price) * BigInt(PERCE
 export interface LevelCardProps {
   level: MarketLevel;
   signedIn: boolean;
-  onBuy: () => void;
-  onShowPlace: () => void;
+  /** Stable: the cards are memoised, and the market shows them one per commit (market-page.tsx). */
+  onOpen: (target: BuyTarget) => void;
 }
 
 /** One level on sale: price, stock or queue, what it allows, the parents' share, and the way to buy. */
-export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProps) {
+export const LevelCard = memo(function LevelCard({ level, signedIn, onOpen }: LevelCardProps) {
   const { t } = useTranslation(['market', 'common']);
   const f = useFormat();
   const accent = LEVEL_ACCENT[level.level];
@@ -53,7 +55,13 @@ export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProp
     );
   } else if (queued) {
     action = (
-      <Button fullWidth variant="outlined" color="warning" onClick={onShowPlace} data-testid="show-place">
+      <Button
+        fullWidth
+        variant="outlined"
+        color="warning"
+        onClick={() => level.myPurchaseId && onOpen({ kind: 'purchase', purchaseId: level.myPurchaseId })}
+        data-testid="show-place"
+      >
         {t('card.showPlace')}
       </Button>
     );
@@ -65,7 +73,12 @@ export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProp
     );
   } else {
     action = (
-      <Button fullWidth variant={inStock ? 'contained' : 'outlined'} onClick={onBuy} data-testid="buy-button">
+      <Button
+        fullWidth
+        variant={inStock ? 'contained' : 'outlined'}
+        onClick={() => onOpen({ kind: 'buy', level: level.level })}
+        data-testid="buy-button"
+      >
         {inStock ? t('card.buy', { level: name }) : t('card.joinQueue')}
       </Button>
     );
@@ -161,4 +174,4 @@ export function LevelCard({ level, signedIn, onBuy, onShowPlace }: LevelCardProp
       </CardContent>
     </Card>
   );
-}
+});

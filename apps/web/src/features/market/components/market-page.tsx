@@ -28,6 +28,7 @@ import { usePurchases } from '../api/get-purchases';
 import { useMarketEvents } from '../lib/use-market-events';
 import { useSocketConnected } from '../../../lib/socket';
 import { useFormat } from '../../../lib/use-format';
+import { useInTurns } from '../../../lib/use-in-turns';
 import type { BuyTarget, SaleLevel } from './buy-dialog';
 import { LevelCard } from './level-card';
 import { MyPurchases } from './my-purchases';
@@ -132,6 +133,8 @@ const Levels = memo(function Levels({ signedIn, onOpen }: LevelsProps) {
   // The cards replace their skeletons in a render React may slice and interrupt: the answer arrives
   // while the page is already up, and built at once the three cards were a long task on a slow phone.
   const levels = useDeferredValue(placed ? market.data?.levels : undefined);
+  // And one card per commit: the three together were still one long task (their styles and DOM).
+  const shown = useInTurns(levels?.length ?? 0, 1);
   return (
     <Box component="section" aria-labelledby="levels-title">
       <Typography id="levels-title" variant="h5" component="h2">
@@ -147,14 +150,9 @@ const Levels = memo(function Levels({ signedIn, onOpen }: LevelsProps) {
       ) : (
         <Grid container spacing={2}>
           {(levels ?? [null, null, null]).map((level, i) => (
-            <Grid key={level?.level ?? i} size={{ xs: 12, md: 4 }}>
-              {level ? (
-                <LevelCard
-                  level={level}
-                  signedIn={signedIn}
-                  onBuy={() => onOpen({ kind: 'buy', level: level.level })}
-                  onShowPlace={() => level.myPurchaseId && onOpen({ kind: 'purchase', purchaseId: level.myPurchaseId })}
-                />
+            <Grid key={i} size={{ xs: 12, md: 4 }}>
+              {level && i < shown ? (
+                <LevelCard level={level} signedIn={signedIn} onOpen={onOpen} />
               ) : (
                 <Skeleton variant="rounded" height={460} />
               )}
