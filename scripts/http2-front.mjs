@@ -1,5 +1,5 @@
 // An HTTP/2 front over TLS for the built server, as a deployment's TLS proxy has it: what
-// `LIGHTHOUSE_HTTP2=1 npm run lighthouse` measures through. Over plain HTTP/1.1 Chromium opens at
+// `npm run lighthouse` measures through (decision 046). Over plain HTTP/1.1 Chromium opens at
 // most six connections to the server, and Lighthouse's simulated slow 4G gives each of them its own
 // round trips, so a page of many small chunks measures slower than it would arrive over HTTP/2.
 // The certificate is made for localhost at start; the browser is told to accept it.

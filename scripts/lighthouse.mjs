@@ -10,6 +10,8 @@
 //   LIGHTHOUSE_VERBOSE=1    also lists every audit below 0.9, with Lighthouse's explanation
 //   LIGHTHOUSE_REPORT_DIR=d writes each page's full report (JSON) there
 //   WEB_DIST_DIR=d          serves another web build (the server reads it)
+//   LIGHTHOUSE_HTTP1=1      measures the server's own HTTP/1.1 on plain HTTP, not the HTTP/2 front over
+//                           TLS (scripts/http2-front.mjs) that stands in for a deployment's proxy
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -32,9 +34,10 @@ console.log(`Browser: ${chrome.label}`);
 buildIfNeeded();
 // Each page requested once first: what every visitor after the first one gets is measured.
 const server = await serveBuilt({ port: PORT, name: 'lighthouse', pages: PAGES });
-// LIGHTHOUSE_HTTP2=1: measured through an HTTP/2 front over TLS, as behind a deployment's proxy.
+// Measured through an HTTP/2 front over TLS, as a visitor gets the site behind a deployment's TLS
+// proxy (decision 046); LIGHTHOUSE_HTTP1=1 measures the server's own plain HTTP/1.1 instead.
 const front =
-  process.env.LIGHTHOUSE_HTTP2 === '1' ? await startHttp2Front({ target: server.url, port: PORT + 1 }) : null;
+  process.env.LIGHTHOUSE_HTTP1 === '1' ? null : await startHttp2Front({ target: server.url, port: PORT + 1 });
 const ORIGIN = front?.url ?? `http://localhost:${PORT}`;
 console.log(`Measured at ${ORIGIN}${front ? ' (HTTP/2 over TLS)' : ' (HTTP/1.1)'}`);
 
