@@ -14,6 +14,8 @@ import {
   createRowChangeTracker,
   rowsChanged,
   type RowChangeTracker,
+  type PendingChanges,
+  type RowScope,
   type RowsChangedListener,
   type WatchedTable,
 } from './row-changes';
@@ -56,6 +58,11 @@ export interface Database {
    * that statement's (or its transaction's) promise resolves (row-changes.ts); answers how to stop.
    */
   onRowsChanged(tables: readonly WatchedTable[], listener: RowsChangedListener): () => void;
+  /**
+   * Runs `work` saying that its statements change rows of these people only: their listeners get
+   * the scope (row-changes.ts), so a cache may drop those people's entries instead of all.
+   */
+  scopeRows<T>(scope: RowScope, work: () => PromiseLike<T> | T): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -104,6 +111,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     },
     dump: () => client.dumpDataDir('none'),
     onRowsChanged: changes.watch,
+    scopeRows: changes.withScope,
     close: () => client.close(),
   };
 }
@@ -116,34 +124,38 @@ function trackPglite(client: PGliteClient, changes: RowChangeTracker) {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  const after = async (text: string, result: unknown, pending?: Set<RowsChangedListener>) => {
+  const after = async (text: string, result: unknown, scope: RowScope | undefined, pending?: PendingChanges) => {
     const listeners = changes.listenersOf(text);
     if (!listeners.length || !rowsChanged(result, text)) return;
-    if (pending) listeners.forEach((listener) => pending.add(listener));
-    else await changes.notify(listeners);
+    if (pending) changes.hold(pending, listeners, scope);
+    else await changes.notify(listeners, scope);
   };
   client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    const scope = changes.scope();
     const result = await query<T>(text, params, options);
-    await after(text, result);
+    await after(text, result, scope);
     return result;
   };
   client.exec = async (text, options) => {
+    const scope = changes.scope();
     const results = await exec(text, options);
-    await after(text, results);
+    await after(text, results, scope);
     return results;
   };
   client.transaction = async (callback) => {
-    const pending = new Set<RowsChangedListener>();
+    const pending: PendingChanges = new Map();
     const result = await transaction((tx) => {
       const tracked: PGliteTransaction = Object.create(tx);
       tracked.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+        const scope = changes.scope();
         const answer = await tx.query<T>(text, params, options);
-        await after(text, answer, pending);
+        await after(text, answer, scope, pending);
         return answer;
       };
       tracked.exec = async (text, options) => {
+        const scope = changes.scope();
         const answers = await tx.exec(text, options);
-        await after(text, answers, pending);
+        await after(text, answers, scope, pending);
         return answers;
       };
       return callback(tracked);
@@ -163,8 +175,8 @@ type QueryCallback = (error: Error | null, result?: unknown) => void;
 function trackPgClient(client: pg.PoolClient, changes: RowChangeTracker) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let inTransaction = false;
-  const pending = new Set<RowsChangedListener>();
-  const after = async (text: string, result: unknown) => {
+  const pending: PendingChanges = new Map();
+  const after = async (text: string, result: unknown, scope: RowScope | undefined) => {
     const kind = changes.kindOf(text);
     if (kind === 'begin') {
       inTransaction = true;
@@ -175,12 +187,12 @@ function trackPgClient(client: pg.PoolClient, changes: RowChangeTracker) {
     }
     const listeners = changes.listenersOf(text);
     if (listeners.length && rowsChanged(result, text)) {
-      if (inTransaction) listeners.forEach((listener) => pending.add(listener));
-      else await changes.notify(listeners);
+      if (inTransaction) changes.hold(pending, listeners, scope);
+      else await changes.notify(listeners, scope);
     }
     if (kind === 'commit') {
       inTransaction = false;
-      const committed = [...pending];
+      const committed: PendingChanges = new Map(pending);
       pending.clear();
       await changes.notify(committed);
     }
@@ -195,18 +207,20 @@ function trackPgClient(client: pg.PoolClient, changes: RowChangeTracker) {
           ? (config as { text: string }).text
           : undefined;
     if (text === undefined) return query(...args);
+    // Read as the statement is sent: the answer comes back outside the caller's async context.
+    const scope = changes.scope();
     const at = args.findIndex((arg, i) => i > 0 && typeof arg === 'function');
     if (at !== -1) {
       const callback = args[at] as QueryCallback;
       args[at] = (error: Error | null, result?: unknown) => {
         if (error) return callback(error, result);
-        after(text, result).then(() => callback(null, result));
+        after(text, result, scope).then(() => callback(null, result));
       };
       return query(...args);
     }
     if (typeof (config as { callback?: unknown })?.callback === 'function') return query(...args);
     return (query(...args) as Promise<unknown>).then(async (result) => {
-      await after(text, result);
+      await after(text, result, scope);
       return result;
     });
   };
@@ -246,6 +260,7 @@ function createPostgres(url: string, poolSize: number): Database {
       await db.execute(sql`select 1`);
     },
     onRowsChanged: changes.watch,
+    scopeRows: changes.withScope,
     close: () => pool.end(),
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/database';
 import type { Database } from './client';
+import type { RowScope } from './row-changes';
 import { sessions, users } from './schema';
 
 /**
@@ -92,6 +93,50 @@ describe('a notice of changed rows', () => {
     );
     // Not the table: a longer name, or one that reads it.
     expect(await notices(() => database.executeSql('select * from users where id = $1 for update', [userId]))).toBe(0);
+  });
+
+  it('says whose rows changed when the writer did, alone or across a transaction, and nothing otherwise', async () => {
+    const { db } = database;
+    const scopes: (RowScope | undefined)[] = [];
+    const unwatch = database.onRowsChanged([{ name: 'users' }], (scope) => {
+      scopes.push(scope);
+    });
+    try {
+      const rename = (name: string) => db.update(users).set({ lastName: name }).where(eq(users.id, userId));
+      await database.scopeRows({ users: [userId, 7] }, () => rename('A'));
+      await rename('B');
+      // Every change of a transaction scoped: the people together.
+      await db.transaction(async (tx) => {
+        await database.scopeRows({ users: [userId] }, () =>
+          tx.update(users).set({ lastName: 'C' }).where(eq(users.id, userId)),
+        );
+        await database.scopeRows({ users: [9] }, () =>
+          tx.update(users).set({ lastName: 'D' }).where(eq(users.id, userId)),
+        );
+      });
+      // One change without a scope: the transaction's notice cannot say.
+      await db.transaction(async (tx) => {
+        await database.scopeRows({ users: [userId] }, () =>
+          tx.update(users).set({ lastName: 'E' }).where(eq(users.id, userId)),
+        );
+        await tx.update(users).set({ lastName: 'F' }).where(eq(users.id, userId));
+      });
+      // A whole scoped transaction, as the meetings' confirmation runs.
+      await database.scopeRows({ users: [userId, 11] }, () =>
+        db.transaction(async (tx) => {
+          await tx.update(users).set({ lastName: 'G' }).where(eq(users.id, userId));
+        }),
+      );
+      expect(scopes).toEqual([
+        { users: [userId, 7] },
+        undefined,
+        { users: [userId, 9] },
+        undefined,
+        { users: [userId, 11] },
+      ]);
+    } finally {
+      unwatch();
+    }
   });
 
   it('stops when asked', async () => {

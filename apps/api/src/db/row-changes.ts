@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * Tells per-process caches that rows of a table they hold changed (decision 033), whichever code
  * wrote them: the database client looks at every statement it runs, and once one that changed
@@ -9,6 +11,11 @@
  * What counts: UPDATE, DELETE and TRUNCATE of the table, INSERT ... ON CONFLICT ... DO UPDATE, and
  * any INSERT where the table says so; only when the database reports rows changed (TRUNCATE
  * always). Extra notices cost a cache miss, never a wrong answer.
+ *
+ * A notice cannot say which rows, unless the code that wrote them did: statements run inside
+ * `withScope({ users }, ...)` change only rows of those people, and their listeners are told so
+ * (a cache may then drop those people's entries alone). A transaction's notice carries a scope
+ * only if every change in it had one (their people together); any other notice carries none.
  */
 
 export interface WatchedTable {
@@ -17,7 +24,16 @@ export interface WatchedTable {
   inserts?: boolean;
 }
 
-export type RowsChangedListener = () => Promise<void> | void;
+/** Whose rows a statement changed, as the code that ran it said (`withScope`). */
+export interface RowScope {
+  users: readonly number[];
+}
+
+/** `scope`: whose rows changed, when the writer said; without it, any rows of the table. */
+export type RowsChangedListener = (scope?: RowScope) => Promise<void> | void;
+
+/** A transaction's listeners until its commit, each with its scope so far (null: unscoped). */
+export type PendingChanges = Map<RowsChangedListener, RowScope | null>;
 
 interface Watch {
   listener: RowsChangedListener;
@@ -45,10 +61,33 @@ function patternsOf(table: WatchedTable) {
 
 export type StatementKind = 'begin' | 'commit' | 'rollback' | 'other';
 
+function joinScopes(a: RowScope | null, b: RowScope | null): RowScope | null {
+  return a && b ? { users: [...new Set([...a.users, ...b.users])] } : null;
+}
+
 export function createRowChangeTracker() {
   const watches = new Set<Watch>();
+  const scopes = new AsyncLocalStorage<RowScope>();
 
   return {
+    /** Runs `work` (awaited inside, so a query builder runs in it) with its statements scoped. */
+    withScope<T>(scope: RowScope, work: () => PromiseLike<T> | T): Promise<T> {
+      return scopes.run(scope, async () => await work());
+    },
+
+    /** The scope of the code running now; read when a statement is sent. */
+    scope(): RowScope | undefined {
+      return scopes.getStore();
+    },
+
+    /** Adds a statement's listeners to a transaction's, joining their scopes. */
+    hold(pending: PendingChanges, listeners: readonly RowsChangedListener[], scope: RowScope | undefined): void {
+      for (const listener of listeners) {
+        const held = pending.get(listener);
+        pending.set(listener, held === undefined ? (scope ?? null) : joinScopes(held, scope ?? null));
+      }
+    },
+
     watch(tables: readonly WatchedTable[], listener: RowsChangedListener): () => void {
       const watch: Watch = { listener, patterns: [], inserts: [] };
       for (const table of tables) {
@@ -83,12 +122,19 @@ export function createRowChangeTracker() {
       return 'other';
     },
 
-    /** Runs listeners; their failures are theirs to report (a write never fails for a cache). */
-    async notify(listeners: Iterable<RowsChangedListener>): Promise<void> {
+    /**
+     * Runs listeners, each with its scope (a statement's, or a transaction's as held); their
+     * failures are theirs to report (a write never fails for a cache).
+     */
+    async notify(listeners: Iterable<RowsChangedListener> | PendingChanges, scope?: RowScope): Promise<void> {
+      const calls: [RowsChangedListener, RowScope | undefined][] =
+        listeners instanceof Map
+          ? [...listeners].map(([listener, held]) => [listener, held ?? undefined])
+          : [...listeners].map((listener) => [listener, scope]);
       await Promise.all(
-        [...listeners].map(async (listener) => {
+        calls.map(async ([listener, given]) => {
           try {
-            await listener();
+            await listener(given);
           } catch {
             // The listener logs its own failures.
           }

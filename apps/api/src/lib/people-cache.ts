@@ -2,12 +2,14 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * What a committed change makes the per-process caches drop (decision 033): some sessions by id,
- * every row of some people, every row of the caches named (`profiles`, the /me answers; `wallets`,
- * decision 038; `meet`, decision 037), or everything.
+ * every row of some people, some people's rows in one cache (`rows`: a write that said whose rows
+ * it changed, db/row-changes.ts), every row of the caches named (`profiles`, the /me answers;
+ * `wallets`, decision 038; `meet`, decision 037), or everything.
  */
 export interface CacheChange {
   sessions?: string[];
   users?: number[];
+  rows?: { cache: string; users: number[] }[];
   caches?: string[];
   all?: boolean;
 }
@@ -24,13 +26,22 @@ export interface PeopleCache {
 export const clearsCache = (change: CacheChange, name: string): boolean =>
   change.all === true || (change.caches?.includes(name) ?? false);
 
+/** The people whose rows alone `change` drops from the cache named `name` (its `rows`). */
+export function peopleDropped(change: CacheChange, name: string): Set<number> {
+  const people = new Set<number>();
+  for (const scoped of change.rows ?? []) if (scoped.cache === name) scoped.users.forEach((id) => people.add(id));
+  return people;
+}
+
 /** Several changes as one message: what any of them drops. */
 export function mergeChanges(changes: readonly CacheChange[]): CacheChange {
   if (changes.some((change) => change.all)) return { all: true };
   const union = <T>(values: T[]) => (values.length ? [...new Set(values)] : undefined);
+  const rows = changes.flatMap((change) => change.rows ?? []);
   const merged: CacheChange = {
     sessions: union(changes.flatMap((change) => change.sessions ?? [])),
     users: union(changes.flatMap((change) => change.users ?? [])),
+    rows: rows.length ? rows : undefined,
     caches: union(changes.flatMap((change) => change.caches ?? [])),
   };
   return Object.fromEntries(Object.entries(merged).filter(([, values]) => values)) as CacheChange;

@@ -1,4 +1,4 @@
-import { clearsCache, type CacheChange, type PeopleCache } from '../../../lib/people-cache';
+import { clearsCache, peopleDropped, type CacheChange, type PeopleCache } from '../../../lib/people-cache';
 
 /** The name a change gives to empty the meetings' caches (any change of a table they depend on). */
 export const MEET_CACHES = 'meet';
@@ -8,16 +8,25 @@ export const MEET_CACHES = 'meet';
  */
 export const MEET_PEER_CACHES = 'meet-peers';
 
+/** The people a key names: its numeric parts (`pair:3:8`, `3:8`). */
+const peopleOf = (key: string): number[] =>
+  key
+    .split(':')
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number);
+
 /**
  * The meeting module's memory of database facts (decision 037), per process: entries are dropped
  * by changes, never trusted for longer than `ttlMs` (the safety net for rows changed behind the
  * API), and hold at most `max` entries (oldest first out).
  *
  * A change comes through the platform's acknowledged cache channel (lib/cache-channel.ts): a row
- * notice of a table the entries depend on cannot say which rows, so it names the cache (`name`,
- * `MEET_CACHES` by default) and empties it whole; changes of other caches (a session ended, a
- * wallet) leave it be. A read that began before a change does not put back what it read (`mark`
- * before, `set(..., mark)` after); while the channel is down (`suspend`) nothing is kept.
+ * notice of a table the entries depend on names the cache (`name`, `MEET_CACHES` by default) and
+ * empties it whole, unless the code that wrote the rows said whose they were: then the change
+ * names those people for this cache (`rows`), and only entries of theirs go (a key names its
+ * people's ids: `pair:3:8`, `3:8`). Changes of other caches (a session ended, a wallet) leave it be. A read
+ * that began before a change does not put back what it read (`mark` before, `set(..., mark)`
+ * after); while the channel is down (`suspend`) nothing is kept.
  */
 export class MeetCache<V> implements PeopleCache {
   readonly enabled: boolean;
@@ -64,9 +73,19 @@ export class MeetCache<V> implements PeopleCache {
   }
 
   forget(change: CacheChange): void {
-    if (!clearsCache(change, this.options.name ?? MEET_CACHES)) return;
+    const name = this.options.name ?? MEET_CACHES;
+    if (clearsCache(change, name)) {
+      this.generation += 1;
+      this.entries.clear();
+      return;
+    }
+    const people = peopleDropped(change, name);
+    if (!people.size) return;
     this.generation += 1;
-    this.entries.clear();
+    // Rare (a meeting found or confirmed) beside the reads: a pass over the keys will do.
+    for (const key of this.entries.keys()) {
+      if (peopleOf(key).some((id) => people.has(id))) this.entries.delete(key);
+    }
   }
 
   suspend(): void {

@@ -68,6 +68,8 @@ export async function createMeetingsModule(deps: {
   const unwatchPeers = deps.database.onRowsChanged([{ name: 'users' }, { name: 'chat_blocks', inserts: true }], () =>
     channel.forget({ caches: [MEET_CACHES, MEET_PEER_CACHES] }),
   );
+  // A write that said whose rows it changed (scopeRows: a meeting found or confirmed) drops those
+  // people's view rows alone; any other empties them whole.
   const unwatchRows = deps.database.onRowsChanged(
     [
       { name: 'nfts', inserts: true },
@@ -76,7 +78,8 @@ export async function createMeetingsModule(deps: {
       { name: 'meetings', inserts: true },
       { name: 'mint_restrictions', inserts: true },
     ],
-    () => channel.forget({ caches: [MEET_CACHES] }),
+    (scope) =>
+      channel.forget(scope ? { rows: [{ cache: MEET_CACHES, users: [...scope.users] }] } : { caches: [MEET_CACHES] }),
   );
   const meetings = createMeetingService({
     db: deps.database.db,
@@ -92,6 +95,7 @@ export async function createMeetingsModule(deps: {
     log: deps.log,
     gate,
     rows,
+    scopeRows: deps.database.scopeRows,
   });
   registerFixSocket({
     realtime: deps.realtime,

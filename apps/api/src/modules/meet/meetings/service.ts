@@ -4,6 +4,7 @@ import { SALE_LEVELS } from '@app/shared/constants';
 import type { MeetingFixRequest, MeetingProgress, MeetingView, MintChances } from '@app/shared/schemas/meet';
 import type { ServerToClientEvents } from '@app/shared/socket-events';
 import type { Db } from '../../../db/client';
+import type { RowScope } from '../../../db/row-changes';
 import { chatBlocks, meetings, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
@@ -41,6 +42,11 @@ export interface MeetingServiceDeps {
   gate?: PeerGate;
   /** Each pair's view rows kept for the pushes detection causes (caches.ts); without it each push reads them. */
   rows?: MeetCache<PairRows>;
+  /**
+   * Says whose rows a write changes (Database.scopeRows), so the caches drop the pair's entries
+   * alone instead of every pair's; without it a write empties them whole.
+   */
+  scopeRows?: <T>(scope: RowScope, work: () => PromiseLike<T> | T) => Promise<T>;
 }
 
 export interface MeetingService {
@@ -62,6 +68,7 @@ export interface MeetingService {
 /** The meeting screen, ingest and confirmation: everything but the mint itself (crypto/mint-service.ts). */
 export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
   const { db, clock, store } = deps;
+  const scopeRows = deps.scopeRows ?? (async <T>(_scope: RowScope, work: () => PromiseLike<T> | T) => await work());
 
   /** The peer may be met: not oneself, not deleted or blocked, and no block either way ends everything between them. */
   async function requirePeer(userId: number, peerId: number): Promise<void> {
@@ -135,10 +142,11 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
       });
     }
     if (result.justMet && result.snapshot.metAt !== null) {
+      const metAt = new Date(result.snapshot.metAt);
       try {
-        await db
-          .insert(meetings)
-          .values({ userLowId: pair.low, userHighId: pair.high, metAt: new Date(result.snapshot.metAt) });
+        await scopeRows({ users: [pair.low, pair.high] }, () =>
+          db.insert(meetings).values({ userLowId: pair.low, userHighId: pair.high, metAt }),
+        );
       } catch (error) {
         // Without its row the meeting never happened: let detection start over rather than rest.
         await store.delete(pairKey(pair));
@@ -207,16 +215,18 @@ export function createMeetingService(deps: MeetingServiceDeps): MeetingService {
       const column = viewerId === pair.low ? meetings.lowConfirmedAt : meetings.highConfirmedAt;
       // The first confirmation stands; scanning again changes nothing. The second one confirms the
       // meeting, and the fact is published with it.
-      await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(meetings)
-          .set(viewerId === pair.low ? { lowConfirmedAt: new Date(now) } : { highConfirmedAt: new Date(now) })
-          .where(and(eq(meetings.id, latest.id), isNull(column)))
-          .returning();
-        if (updated?.lowConfirmedAt && updated.highConfirmedAt) {
-          await publish(tx, 'meeting.confirmed', { meetingId: updated.id, userAId: pair.low, userBId: pair.high });
-        }
-      });
+      await scopeRows({ users: [pair.low, pair.high] }, () =>
+        db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(meetings)
+            .set(viewerId === pair.low ? { lowConfirmedAt: new Date(now) } : { highConfirmedAt: new Date(now) })
+            .where(and(eq(meetings.id, latest.id), isNull(column)))
+            .returning();
+          if (updated?.lowConfirmedAt && updated.highConfirmedAt) {
+            await publish(tx, 'meeting.confirmed', { meetingId: updated.id, userAId: pair.low, userBId: pair.high });
+          }
+        }),
+      );
       await pushViews(viewerId, peerId);
       return viewOf(viewerId, peerId);
     },
