@@ -127,12 +127,19 @@ describe('a notice of changed rows', () => {
           await tx.update(users).set({ lastName: 'G' }).where(eq(users.id, userId));
         }),
       );
+      // Work begun inside a scope that writes after it settled claims nothing.
+      let later: Promise<unknown> | undefined;
+      await database.scopeRows({ users: [userId] }, () => {
+        later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => rename('H'));
+      });
+      await later;
       expect(scopes).toEqual([
         { users: [userId, 7] },
         undefined,
         { users: [userId, 9] },
         undefined,
         { users: [userId, 11] },
+        undefined,
       ]);
     } finally {
       unwatch();

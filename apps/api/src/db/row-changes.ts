@@ -67,17 +67,27 @@ function joinScopes(a: RowScope | null, b: RowScope | null): RowScope | null {
 
 export function createRowChangeTracker() {
   const watches = new Set<Watch>();
-  const scopes = new AsyncLocalStorage<RowScope>();
+  const scopes = new AsyncLocalStorage<{ scope: RowScope; open: boolean }>();
 
   return {
-    /** Runs `work` (awaited inside, so a query builder runs in it) with its statements scoped. */
-    withScope<T>(scope: RowScope, work: () => PromiseLike<T> | T): Promise<T> {
-      return scopes.run(scope, async () => await work());
+    /**
+     * Runs `work` (awaited inside, so a query builder runs in it) with its statements scoped. Only
+     * until it settles: a timer or task begun inside it inherits its async context, and its
+     * statements later must not claim a scope they were never given. Keep `work` to the writes.
+     */
+    async withScope<T>(scope: RowScope, work: () => PromiseLike<T> | T): Promise<T> {
+      const frame = { scope, open: true };
+      try {
+        return await scopes.run(frame, async () => await work());
+      } finally {
+        frame.open = false;
+      }
     },
 
     /** The scope of the code running now; read when a statement is sent. */
     scope(): RowScope | undefined {
-      return scopes.getStore();
+      const frame = scopes.getStore();
+      return frame?.open ? frame.scope : undefined;
     },
 
     /** Adds a statement's listeners to a transaction's, joining their scopes. */
