@@ -24,9 +24,9 @@ const peopleOf = (key: string): number[] =>
  * notice of a table the entries depend on names the cache (`name`, `MEET_CACHES` by default) and
  * empties it whole, unless the code that wrote the rows said whose they were: then the change
  * names those people for this cache (`rows`), and only entries of theirs go (a key names its
- * people's ids: `pair:3:8`, `3:8`). Changes of other caches (a session ended, a wallet) leave it be. A read
- * that began before a change does not put back what it read (`mark` before, `set(..., mark)`
- * after); while the channel is down (`suspend`) nothing is kept.
+ * people's ids: `pair:3:8`, `3:8`). Changes of other caches (a session ended, a wallet) leave it
+ * be. A read that began before a change does not put back what it read (`mark` before,
+ * `set(..., mark)` after); while the channel is down (`suspend`) nothing is kept.
  */
 export class MeetCache<V> implements PeopleCache {
   readonly enabled: boolean;
