@@ -3,9 +3,9 @@ import { FIRST_MINT_DELAY_HOURS, NFT_TYPE, SALE_LEVELS } from '@app/shared/const
 import type { MintRequirement, MintRequirementKey, Restriction } from '@app/shared/schemas/meet';
 import type { Db } from '../../../db/client';
 import { meetings, mintAttempts, nfts } from '../../../db/schema';
-import { kycApprovedType } from '../../kyc/kyc-gate';
+import { kycApprovedTypes } from '../../kyc/kyc-gate';
 import { levelName } from '../../crypto/representations';
-import { recentRestrictionRows, restrictionAt, type RestrictionRow } from '../protection/restrictions';
+import { recentRestrictionRowsOf, restrictionAt, type RestrictionRow } from '../protection/restrictions';
 import { sideOf, type Pair } from './pair';
 
 /**
@@ -111,24 +111,25 @@ export interface MintRows {
 }
 
 export async function loadMintRows(db: Db, pair: Pair, now: number): Promise<MintRows> {
-  const [meeting, tokens, kycLow, kycHigh, restrictionLow, restrictionHigh, attempt] = await Promise.all([
+  const people = [pair.low, pair.high];
+  // Both people's KYC and restrictions in one read each: each statement is a round trip (and on
+  // PGlite a turn of the server's own thread), and a detection push reads these.
+  const [meeting, tokens, kyc, restrictions, attempt] = await Promise.all([
     countingMeeting(db, pair),
     db
       .select({ ownerId: nfts.ownerId, type: nfts.type, acquiredAt: nfts.acquiredAt })
       .from(nfts)
-      .where(and(inArray(nfts.ownerId, [pair.low, pair.high]), eq(nfts.status, 'OWNED'))),
-    kycApprovedType(db, pair.low),
-    kycApprovedType(db, pair.high),
-    recentRestrictionRows(db, pair.low, now),
-    recentRestrictionRows(db, pair.high, now),
+      .where(and(inArray(nfts.ownerId, people), eq(nfts.status, 'OWNED'))),
+    kycApprovedTypes(db, people),
+    recentRestrictionRowsOf(db, people, now),
     blockingAttempt(db, pair),
   ]);
   return {
     pair,
     meeting,
     tokens,
-    kyc: [kycLow, kycHigh],
-    restrictions: [restrictionLow, restrictionHigh],
+    kyc: [kyc.get(pair.low) ?? null, kyc.get(pair.high) ?? null],
+    restrictions: [restrictions.get(pair.low) ?? [], restrictions.get(pair.high) ?? []],
     blockingAttempt: attempt,
   };
 }

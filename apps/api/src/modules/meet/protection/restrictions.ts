@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, gt, inArray } from 'drizzle-orm';
 import type { Restriction } from '@app/shared/schemas/meet';
 import type { Db } from '../../../db/client';
 import { mintRestrictions } from '../../../db/schema';
@@ -36,12 +36,27 @@ export interface RestrictionRow {
 
 /** The user's flags that may still restrict at `now` or later (older ones cannot any more). */
 export async function recentRestrictionRows(db: Db, userId: number, now: number): Promise<RestrictionRow[]> {
-  return db
-    .select({ reason: mintRestrictions.reason, startedAt: mintRestrictions.startedAt })
+  return (await recentRestrictionRowsOf(db, [userId], now)).get(userId) ?? [];
+}
+
+/** The same for several users in one read (a pair's meeting view), by user; none: an empty list. */
+export async function recentRestrictionRowsOf(
+  db: Db,
+  userIds: readonly number[],
+  now: number,
+): Promise<Map<number, RestrictionRow[]>> {
+  const rows = await db
+    .select({ userId: mintRestrictions.userId, reason: mintRestrictions.reason, startedAt: mintRestrictions.startedAt })
     .from(mintRestrictions)
     .where(
-      and(eq(mintRestrictions.userId, userId), gt(mintRestrictions.startedAt, new Date(now - RESTRICTION_RULES.maxMs))),
+      and(
+        inArray(mintRestrictions.userId, [...userIds]),
+        gt(mintRestrictions.startedAt, new Date(now - RESTRICTION_RULES.maxMs)),
+      ),
     );
+  const byUser = new Map<number, RestrictionRow[]>(userIds.map((id) => [id, []]));
+  for (const { userId, ...row } of rows) byUser.get(userId)?.push(row);
+  return byUser;
 }
 
 /** The restriction those flags make at `now` (read then or earlier), or null when minting is open. */
