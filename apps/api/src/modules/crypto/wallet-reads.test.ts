@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseEther } from 'viem';
 import { eq } from 'drizzle-orm';
 import type { ChainGateway } from '../../chain/gateway';
@@ -20,7 +20,16 @@ let database: Database;
 
 /** A chain with a head and balances the test sets, counting reads; a read can be held until released. */
 function fakeChain() {
-  const state = { head: 100n, native: new Map<string, bigint>(), heads: 0, balances: 0, failHead: false };
+  const state = {
+    head: 100n,
+    native: new Map<string, bigint>(),
+    heads: 0,
+    balances: 0,
+    failHead: false,
+    gasPrice: 1_000_000_000n,
+    gasPrices: 0,
+    failGasPrice: false,
+  };
   let hold: Promise<void> | undefined;
   let release = () => {};
   let reached = () => {};
@@ -38,7 +47,11 @@ function fakeChain() {
       await hold;
       return value;
     },
-    gasPrice: async () => 1_000_000_000n,
+    gasPrice: async () => {
+      state.gasPrices += 1;
+      if (state.failGasPrice) throw new Error('node down');
+      return state.gasPrice;
+    },
     transferGasLimit: 60_000n,
   } as unknown as ChainGateway;
   return {
@@ -103,6 +116,32 @@ describe('the wallet answer kept per process', () => {
     expect(await reads.get(user.id)).toEqual(first);
     expect(state).toMatchObject({ heads: 1, balances: 1 });
     expect(reads.size).toBe(1);
+  });
+
+  describe('the fee it shows', () => {
+    afterEach(() => void vi.useRealTimers());
+
+    it('is the gas price of the last 3 s times a transfer, read once for every answer in them, and again after a failed read', async () => {
+      vi.useFakeTimers({ toFake: ['performance'] });
+      const { reads, state } = setup();
+      const user = await insertUser(database);
+      // 1 gwei * 60,000 gas
+      expect((await reads.get(user.id)).transferFee).toBe('0.00006');
+      state.gasPrice = 2_000_000_000n;
+      expect((await reads.get(user.id)).transferFee).toBe('0.00006');
+      expect(state.gasPrices).toBe(1);
+      vi.advanceTimersByTime(3_000);
+      expect((await reads.get(user.id)).transferFee).toBe('0.00012');
+      expect(state.gasPrices).toBe(2);
+
+      vi.advanceTimersByTime(3_000);
+      state.failGasPrice = true;
+      await expect(reads.get(user.id)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
+      state.failGasPrice = false;
+      state.gasPrice = 3_000_000_000n;
+      expect((await reads.get(user.id)).transferFee).toBe('0.00018');
+      expect(state.gasPrices).toBe(4);
+    });
   });
 
   it('reads the BNB balance again on a new block, and only then', async () => {

@@ -44,10 +44,10 @@ interface WalletRows {
   pendingWithdrawals: string;
   nfts: Nft[];
 }
-/** A kept wallet: its rows and the BNB balance read at (or after) `block`. */
+/** A kept wallet: its rows and the BNB balance read at (or after) `block`, as shown. */
 interface KeptWallet extends WalletRows {
   block: bigint;
-  native: bigint;
+  nativeBalance: string;
 }
 
 /** The ledger's balances of a user, one prepared statement per database (the sums as text: wei overflow numbers). */
@@ -100,8 +100,7 @@ export async function readWalletRows(db: Db, userId: number): Promise<WalletRows
   };
 }
 
-function toWallet(rows: WalletRows, address: string, native: bigint, transferFee: string): Wallet {
-  const nativeBalance = fromWei(native);
+function toWallet(rows: WalletRows, address: string, nativeBalance: string, transferFee: string): Wallet {
   return {
     userId: rows.userId,
     address,
@@ -177,7 +176,7 @@ export function createWalletReads(deps: {
     if (!joined || joined.mark !== mark || joined.block !== block) {
       const wallet = Promise.all([known ?? readWalletRows(ctx.db, userId), nativeOf(address)]).then(
         ([rows, native]): KeptWallet => {
-          const value = { ...rows, userId, block, native };
+          const value = { ...rows, userId, block, nativeBalance: fromWei(native) };
           kept.set(userId, value, mark);
           return value;
         },
@@ -197,7 +196,7 @@ export function createWalletReads(deps: {
       const fee = getFee(ctx);
       if (!kept.enabled || kept.suspended) {
         const [rows, native, shown] = await Promise.all([readWalletRows(ctx.db, userId), nativeOf(address), fee]);
-        return toWallet(rows, address, native, shown.fee);
+        return toWallet(rows, address, fromWei(native), shown.fee);
       }
       // Taken before anything is read: what a change overlapped is not kept (nor joined).
       const mark = kept.mark();
@@ -205,7 +204,7 @@ export function createWalletReads(deps: {
       const block = await chainHead(mark);
       const hit = kept.get(userId);
       const wallet = hit && hit.block === block ? hit : await read(userId, address, mark, block);
-      return toWallet(wallet, address, wallet.native, (await fee).fee);
+      return toWallet(wallet, address, wallet.nativeBalance, (await fee).fee);
     },
     /** After a change of the chain that leaves no row (the faucet): every process reads the wallets again. */
     forget,

@@ -39,20 +39,22 @@ export async function fromChain<T>(read: () => Promise<T>): Promise<T> {
 
 /** The gas price is read at most once per BSC block (3 s) for showing fees; a withdrawal reads its own. */
 const GAS_PRICE_FRESH_MS = 3_000;
-const gasPrices = new WeakMap<CryptoContext['chain'], { at: number; price: Promise<bigint> }>();
+/** The shown gas price and the fee made of it (every wallet answer carries it: made once per price, not per request). */
+const gasPrices = new WeakMap<CryptoContext['chain'], { at: number; price: Promise<bigint>; fee: Promise<Fee> }>();
 
-function shownGasPrice(ctx: CryptoContext): Promise<bigint> {
+function shownGasPrice(ctx: CryptoContext): { price: Promise<bigint>; fee: Promise<Fee> } {
   const kept = gasPrices.get(ctx.chain);
-  if (kept && performance.now() - kept.at < GAS_PRICE_FRESH_MS) return kept.price;
+  if (kept && performance.now() - kept.at < GAS_PRICE_FRESH_MS) return kept;
   const price = fromChain(() => ctx.chain.gasPrice());
-  gasPrices.set(ctx.chain, { at: performance.now(), price });
+  const read = { at: performance.now(), price, fee: price.then((gasPrice) => feeOf(ctx, gasPrice)) };
+  gasPrices.set(ctx.chain, read);
   // A failed read is not kept: the next request asks the node again.
-  price.catch(() => gasPrices.get(ctx.chain)?.price === price && gasPrices.delete(ctx.chain));
-  return price;
+  price.catch(() => gasPrices.get(ctx.chain) === read && gasPrices.delete(ctx.chain));
+  read.fee.catch(() => undefined);
+  return read;
 }
 
-export async function getFee(ctx: CryptoContext): Promise<Fee> {
-  const gasPrice = await shownGasPrice(ctx);
+function feeOf(ctx: CryptoContext, gasPrice: bigint): Fee {
   const fee = gasPrice * ctx.chain.transferGasLimit;
   const feeUsd = (Number(fromWei(fee)) * ctx.bnbPriceUsd).toFixed(6);
   return {
@@ -62,6 +64,10 @@ export async function getFee(ctx: CryptoContext): Promise<Fee> {
     gasPriceWei: gasPrice.toString(),
     gasLimit: Number(ctx.chain.transferGasLimit),
   };
+}
+
+export function getFee(ctx: CryptoContext): Promise<Fee> {
+  return shownGasPrice(ctx).fee;
 }
 
 export function getCryptoInfo(ctx: CryptoContext): CryptoInfo {
