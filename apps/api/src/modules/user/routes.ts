@@ -23,6 +23,7 @@ import { addressHashOf, partnerLinkOf, visitorOf } from '../../lib/visitor';
 import type { AccountService } from './account-service';
 import type { Db } from '../../db/client';
 import { getCachedMe } from './service';
+import { keptAnswerSerializerCompiler } from '../../lib/kept-answer-serializer';
 import type { SignInClient } from '../sessions/sign-in-client';
 import type { ProfileCache } from '../sessions/session-cache';
 
@@ -74,6 +75,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
     '/me',
     {
       preHandler: app.authenticate,
+      // getCachedMe gives the kept answer itself, frozen: its JSON is made once.
+      serializerCompiler: keptAnswerSerializerCompiler,
       schema: {
         tags: ['user'],
         summary: 'The signed-in user with profile',

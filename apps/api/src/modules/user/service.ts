@@ -60,15 +60,18 @@ export async function getMe(db: Db, userId: number): Promise<Me> {
 /**
  * GET /api/user/me: the answer this process gave lately, else getMe's. Any committed change of a
  * user row or a KYC application, by any code on any process, drops every kept answer before that
- * code goes on (decision 033); a read that overlapped such a change keeps nothing.
+ * code goes on (decision 033); a read that overlapped such a change keeps nothing. The answer is
+ * frozen, so the route's serializer can keep its JSON (lib/kept-answer-serializer.ts).
  */
 export async function getCachedMe(db: Db, profiles: ProfileCache, userId: number): Promise<Me> {
   const kept = profiles.get(userId);
   if (kept) return kept;
   const mark = profiles.mark();
   const me = await getMe(db, userId);
-  profiles.set(userId, me, mark);
-  return me;
+  // Frozen all the way down: what is kept cannot change, so its JSON can be kept with it.
+  const frozen = Object.freeze({ ...me, profile: Object.freeze(me.profile) });
+  profiles.set(userId, frozen, mark);
+  return frozen;
 }
 
 /**
