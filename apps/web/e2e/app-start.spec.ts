@@ -96,6 +96,26 @@ test.describe('session', () => {
     expect(await ready).toContain(`"userId":${member.id}`);
   });
 
+  test("the header's chat button arrives in a place kept for it: nothing beside it moves", async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await signIn(page, seededUsers().member.token);
+    // Its code is held back, so the header is first drawn without it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/messages-link/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const download = page.getByRole('button', { name: 'Download app' });
+    await expect(page.getByTestId('account-button')).toHaveText('@maria');
+    await expect(page.getByTestId('messages-button')).toHaveCount(0);
+    const before = await download.boundingBox();
+    release();
+    await expect(page.getByTestId('messages-button')).toBeVisible();
+    expect(await download.boundingBox()).toEqual(before);
+  });
+
   test('a 401 logs out silently and the guard sends the user to log in', async ({ page }) => {
     await signIn(page, 'expired.or.forged.token');
     await page.goto('/account/data');

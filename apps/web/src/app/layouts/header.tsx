@@ -136,7 +136,8 @@ export function Header() {
               </Box>
             </Button>
             {loggedIn && (
-              <Suspense fallback={null}>
+              // Its place is kept while its code loads (an icon button's 40 px), so nothing beside it moves.
+              <Suspense fallback={<Box sx={{ width: 40, height: 40, flexShrink: 0 }} />}>
                 <MessagesButton />
               </Suspense>
             )}
