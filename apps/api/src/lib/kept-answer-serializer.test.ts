@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { keptAnswerSerializerCompiler } from './kept-answer-serializer';
+import { freezeAnswer, keptAnswerSerializerCompiler } from './kept-answer-serializer';
 
 /** A schema that counts how often an answer went through it. */
 function counted() {
@@ -42,5 +42,17 @@ describe('keptAnswerSerializerCompiler', () => {
     const wrong = Object.freeze({ name: 42, profile: Object.freeze({ city: null }) });
     expect(() => serialize(wrong)).toThrow();
     expect(() => serialize(wrong)).toThrow();
+  });
+
+  it('freezeAnswer freezes every object and array inside, and answers the same object', () => {
+    const answer = { name: 'Anna', profile: { city: 'Riga', tags: [{ tag: 'a' }] } };
+    expect(freezeAnswer(answer)).toBe(answer);
+    expect(Object.isFrozen(answer)).toBe(true);
+    expect(Object.isFrozen(answer.profile)).toBe(true);
+    expect(Object.isFrozen(answer.profile.tags)).toBe(true);
+    expect(Object.isFrozen(answer.profile.tags[0])).toBe(true);
+    expect(() => {
+      (answer.profile as { city: string }).city = 'Oslo';
+    }).toThrow(TypeError);
   });
 });

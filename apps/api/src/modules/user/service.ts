@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { kycApplications, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ProfileCache } from '../sessions/session-cache';
+import { freezeAnswer } from '../../lib/kept-answer-serializer';
 
 /** The user row as GET /api/user/me shows it, all but the checkmark (getMe adds it). */
 export function toMe(row: UserRow): Omit<Me, 'verified'> {
@@ -69,9 +70,8 @@ export async function getCachedMe(db: Db, profiles: ProfileCache, userId: number
   const mark = profiles.mark();
   const me = await getMe(db, userId);
   // Frozen all the way down: what is kept cannot change, so its JSON can be kept with it.
-  const frozen = Object.freeze({ ...me, profile: Object.freeze(me.profile) });
-  profiles.set(userId, frozen, mark);
-  return frozen;
+  profiles.set(userId, freezeAnswer(me), mark);
+  return me;
 }
 
 /**
