@@ -1,5 +1,13 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { buy, expectAccessible, faucet, openAs, registerUser, shoot, supply, waitForAvailable } from './support/crypto';
+import {
+  expectAccessible,
+  faucet,
+  openAs,
+  registerUser,
+  shoot,
+  waitForAvailable,
+  supplyAndBuy,
+} from './support/crypto';
 import { seededUsers } from './support/tokens';
 
 /**
@@ -41,10 +49,9 @@ test('the monitor moves live when someone registers and buys; jobs and audit ren
     const buyer = await registerUser(other.request, 'monitor-buyer');
     await expect.poll(() => valueOf(registrations)).toBeGreaterThan(registeredBefore);
 
-    await supply(other.request, 'SILVER', 1);
     await faucet(other.request, buyer, '100');
     await waitForAvailable(other.request, buyer, 100);
-    await buy(other.request, buyer, 'SILVER');
+    await supplyAndBuy(other.request, buyer, 'SILVER');
     await expect.poll(() => valueOf(sales), { timeout: 45_000 }).toBeGreaterThan(soldBefore);
     await expect(page.getByTestId('figure-sales')).toBeVisible();
     await other.close();

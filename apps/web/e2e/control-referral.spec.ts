@@ -3,14 +3,13 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import type { ReferralFlags } from '@app/shared/schemas/referral';
 import { formatPromocode } from '@app/shared/validation/rules';
 import {
-  buy,
   expectAccessible,
   faucet,
   shoot,
-  supply,
   waitForAvailable,
   waitForPurchase,
   type TestUser,
+  supplyAndBuy,
 } from './support/crypto';
 import { seededUsers } from './support/tokens';
 
@@ -80,11 +79,9 @@ test('an admin sees a self-referral flag, changes the referrer with a reason and
   const nina = await register(request, { email: `nina-${run}@example.com`, firstName: 'Nina', lastName: 'Newline' });
 
   // The twin's Silver purchase from the supply would pay Mila 10%: it leaves a flag instead.
-  // Exactly this token: a generic buy could queue behind another spec's sell-out on the shared server.
-  const { ids } = await supply(request, 'SILVER', 1);
   await faucet(request, twin, '100');
   await waitForAvailable(request, twin, 100);
-  const purchase = await buy(request, twin, 'SILVER', ids[0]);
+  const purchase = await supplyAndBuy(request, twin, 'SILVER');
   await waitForPurchase(request, twin, purchase.id, 'COMPLETED');
   const admin = seededUsers().admin;
   await expect

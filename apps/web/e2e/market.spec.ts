@@ -10,12 +10,13 @@ import {
   supply,
   waitForPurchase,
 } from './support/crypto';
+import { holdStock } from './support/stock-lock';
 
 /**
  * The marketplace on the real development chain: funded accounts, tokens listed by the admin, each
  * purchase running GASING -> APPROVE -> BUY_NFT with confirmations, and the queue when a level is
  * sold out. Stock is shared by every test of the server, so the tests that list and buy Silver run
- * one after another.
+ * one after another, each with the stock to itself (support/stock-lock.ts).
  */
 
 // Real chain work and a shared server: every test here gets more than the default 30 s.
@@ -27,6 +28,10 @@ const dialog = (page: Page) => page.getByTestId('buy-dialog');
 test.describe('buying Silver', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(180_000);
+  // No other journey on this server lists or buys a token while one of these counts on the stock.
+  let release = () => {};
+  test.beforeEach(async () => void (release = await holdStock()));
+  test.afterEach(() => release());
 
   test('buys a Silver token in stock, following its steps live, in English at 1280 px', async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,16 +3,15 @@ import { Webhook } from 'standardwebhooks';
 import type { CpaStats } from '@app/shared/schemas/cpa-programme';
 import {
   auth,
-  buy,
   expectAccessible,
   faucet,
   ok,
   openAs,
   registerUser,
   shoot,
-  supply,
   waitForAvailable,
   waitForPurchase,
+  supplyAndBuy,
 } from './support/crypto';
 import { startPostbackReceiver } from './support/postback-receiver';
 import { seededUsers } from './support/tokens';
@@ -172,11 +171,9 @@ test('a person applies in /cpa, is approved, and is paid for a visitor who buys 
       await visitorContext.close();
       // The purchase: a Silver token from the platform's supply, paid from the visitor's wallet.
       const buyer = { id: registered.body.user.id, token: registered.body.token, email: '' };
-      // Exactly this token: a generic buy could queue behind another spec's sell-out on the shared server.
-      const { ids } = await supply(request, 'SILVER', 1);
       await faucet(request, buyer, '100');
       await waitForAvailable(request, buyer, 100);
-      const purchase = await buy(request, buyer, 'SILVER', ids[0]);
+      const purchase = await supplyAndBuy(request, buyer, 'SILVER');
       await waitForPurchase(request, buyer, purchase.id, 'COMPLETED', 90_000);
       await expect.poll(() => statsTotals(), { timeout: 60_000, intervals: [500, 1000] }).toMatchObject({ value: 100 });
     });

@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  buy,
   expectAccessible,
   faucet,
   openAs,
   registerUser,
   shoot,
-  supply,
   waitForAvailable,
   waitForPurchase,
+  supplyAndBuy,
 } from './support/crypto';
 import { uniqueEmail } from './support/mail';
 
@@ -55,11 +54,9 @@ test('a referral registered through the link and buying Silver shows on the refe
   await guest.close();
   const buyer = { id: 0, token, email: '' };
 
-  // Exactly this token: a generic buy could queue behind another spec's sell-out on the shared server.
-  const { ids } = await supply(request, 'SILVER', 1);
   await faucet(request, buyer, '100');
   await waitForAvailable(request, buyer, 100);
-  const purchase = await buy(request, buyer, 'SILVER', ids[0]);
+  const purchase = await supplyAndBuy(request, buyer, 'SILVER');
   await waitForPurchase(request, buyer, purchase.id, 'COMPLETED');
 
   // The referrer's figures: the hit, the registration, 10 EEE pending from a business purchase.

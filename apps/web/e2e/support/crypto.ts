@@ -1,6 +1,7 @@
 import { axeFor, seriousViolations } from './axe';
 import { reviewShot } from './shots';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { withStock } from './stock-lock';
 import type { Market, Purchase, Transaction, Wallet } from '@app/shared/schemas/crypto';
 import crypto from 'node:crypto';
 import { NFT_PRICE_USDT, type SALE_LEVELS } from '@app/shared/constants';
@@ -94,6 +95,17 @@ export async function buy(request: APIRequestContext, user: TestUser, level: Sal
       data: { level, agreeTerms: true, ...(nftId && { nftId }) },
     }),
   );
+}
+
+/**
+ * Lists one token of the level and buys exactly it, with the stock to itself in between: another
+ * journey's buyer cannot take it, and it cannot go to another journey's queue (support/stock-lock.ts).
+ */
+export async function supplyAndBuy(request: APIRequestContext, user: TestUser, level: SaleLevel) {
+  return withStock(async () => {
+    const { ids } = await supply(request, level, 1);
+    return buy(request, user, level, ids[0]);
+  });
 }
 
 /**
