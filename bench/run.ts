@@ -7,7 +7,8 @@
  *
  * The headline is the ratio to bare Fastify, which is what we track across machines; the machine's
  * cores and load are printed with it. Other work on the machine moves every figure, so each app
- * route is measured between two measurements of the bare route and divided by their mean. Every
+ * route is measured between two measurements of the bare route and divided by their mean, after
+ * every target had BENCH_WARMUP_SECONDS (2) of the same load untimed (decision 047). Every
  * load comes from an autocannon in its own process (bench/measure.ts). Runs on the embedded PGlite,
  * or on PostgreSQL with DATABASE_URL (a fresh database there, dropped at the end).
  */
@@ -79,7 +80,7 @@ const routes = [
 ];
 // Every target is loaded once, untimed, before the timed runs: the first seconds of a route run on
 // V8's unoptimised code and its background compiles (counted in this process's CPU), which cost /me
-// about half its rate in the first 5 s. A server that has been up a while is past them, and the
+// about a third of its rate in the first 5 s. A server that has been up a while is past them, and the
 // bare route, measured four times, would be past them after its first run anyway.
 const warmup = { connections, duration: Number(process.env.BENCH_WARMUP_SECONDS ?? 2) };
 if (warmup.duration > 0) {
