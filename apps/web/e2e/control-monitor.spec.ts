@@ -1,13 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import {
-  expectAccessible,
-  faucet,
-  openAs,
-  registerUser,
-  shoot,
-  waitForAvailable,
-  supplyAndBuy,
-} from './support/crypto';
+import { expectAccessible, openAs, registerUser, shoot, buyNewToken } from './support/crypto';
 import { seededUsers } from './support/tokens';
 
 /**
@@ -49,9 +41,7 @@ test('the monitor moves live when someone registers and buys; jobs and audit ren
     const buyer = await registerUser(other.request, 'monitor-buyer');
     await expect.poll(() => valueOf(registrations)).toBeGreaterThan(registeredBefore);
 
-    await faucet(other.request, buyer, '100');
-    await waitForAvailable(other.request, buyer, 100);
-    await supplyAndBuy(other.request, buyer, 'SILVER');
+    await buyNewToken(other.request, buyer, 'SILVER');
     await expect.poll(() => valueOf(sales), { timeout: 45_000 }).toBeGreaterThan(soldBefore);
     await expect(page.getByTestId('figure-sales')).toBeVisible();
     await other.close();

@@ -2,15 +2,7 @@ import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import type { ReferralFlags } from '@app/shared/schemas/referral';
 import { formatPromocode } from '@app/shared/validation/rules';
-import {
-  expectAccessible,
-  faucet,
-  shoot,
-  waitForAvailable,
-  waitForPurchase,
-  type TestUser,
-  supplyAndBuy,
-} from './support/crypto';
+import { expectAccessible, shoot, waitForPurchase, type TestUser, buyNewToken } from './support/crypto';
 import { seededUsers } from './support/tokens';
 
 /**
@@ -79,9 +71,7 @@ test('an admin sees a self-referral flag, changes the referrer with a reason and
   const nina = await register(request, { email: `nina-${run}@example.com`, firstName: 'Nina', lastName: 'Newline' });
 
   // The twin's Silver purchase from the supply would pay Mila 10%: it leaves a flag instead.
-  await faucet(request, twin, '100');
-  await waitForAvailable(request, twin, 100);
-  const purchase = await supplyAndBuy(request, twin, 'SILVER');
+  const purchase = await buyNewToken(request, twin, 'SILVER');
   await waitForPurchase(request, twin, purchase.id, 'COMPLETED');
   const admin = seededUsers().admin;
   await expect

@@ -4,14 +4,12 @@ import type { CpaStats } from '@app/shared/schemas/cpa-programme';
 import {
   auth,
   expectAccessible,
-  faucet,
   ok,
   openAs,
   registerUser,
   shoot,
-  waitForAvailable,
   waitForPurchase,
-  supplyAndBuy,
+  buyNewToken,
 } from './support/crypto';
 import { startPostbackReceiver } from './support/postback-receiver';
 import { seededUsers } from './support/tokens';
@@ -171,9 +169,7 @@ test('a person applies in /cpa, is approved, and is paid for a visitor who buys 
       await visitorContext.close();
       // The purchase: a Silver token from the platform's supply, paid from the visitor's wallet.
       const buyer = { id: registered.body.user.id, token: registered.body.token, email: '' };
-      await faucet(request, buyer, '100');
-      await waitForAvailable(request, buyer, 100);
-      const purchase = await supplyAndBuy(request, buyer, 'SILVER');
+      const purchase = await buyNewToken(request, buyer, 'SILVER');
       await waitForPurchase(request, buyer, purchase.id, 'COMPLETED', 90_000);
       await expect.poll(() => statsTotals(), { timeout: 60_000, intervals: [500, 1000] }).toMatchObject({ value: 100 });
     });

@@ -1,14 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  expectAccessible,
-  faucet,
-  openAs,
-  registerUser,
-  shoot,
-  waitForAvailable,
-  waitForPurchase,
-  supplyAndBuy,
-} from './support/crypto';
+import { expectAccessible, openAs, registerUser, shoot, waitForPurchase, buyNewToken } from './support/crypto';
 import { uniqueEmail } from './support/mail';
 
 /**
@@ -54,9 +45,7 @@ test('a referral registered through the link and buying Silver shows on the refe
   await guest.close();
   const buyer = { id: 0, token, email: '' };
 
-  await faucet(request, buyer, '100');
-  await waitForAvailable(request, buyer, 100);
-  const purchase = await supplyAndBuy(request, buyer, 'SILVER');
+  const purchase = await buyNewToken(request, buyer, 'SILVER');
   await waitForPurchase(request, buyer, purchase.id, 'COMPLETED');
 
   // The referrer's figures: the hit, the registration, 10 EEE pending from a business purchase.

@@ -98,10 +98,14 @@ export async function buy(request: APIRequestContext, user: TestUser, level: Sal
 }
 
 /**
- * Lists one token of the level and buys exactly it, with the stock to itself in between: another
- * journey's buyer cannot take it, and it cannot go to another journey's queue (support/stock-lock.ts).
+ * Gives the buyer the level's price in test USDT, then lists one token of the level and buys exactly
+ * it, with the stock to itself in between: another journey's buyer cannot take it, and it cannot go
+ * to another journey's queue (support/stock-lock.ts).
  */
-export async function supplyAndBuy(request: APIRequestContext, user: TestUser, level: SaleLevel) {
+export async function buyNewToken(request: APIRequestContext, user: TestUser, level: SaleLevel) {
+  const price = NFT_PRICE_USDT[level];
+  await faucet(request, user, String(price));
+  await waitForAvailable(request, user, price);
   return withStock(async () => {
     const { ids } = await supply(request, level, 1);
     return buy(request, user, level, ids[0]);

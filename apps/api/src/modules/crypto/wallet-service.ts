@@ -39,20 +39,8 @@ export async function fromChain<T>(read: () => Promise<T>): Promise<T> {
 
 /** The gas price is read at most once per BSC block (3 s) for showing fees; a withdrawal reads its own. */
 const GAS_PRICE_FRESH_MS = 3_000;
-/** The shown gas price and the fee made of it (every wallet answer carries it: made once per price, not per request). */
-const gasPrices = new WeakMap<CryptoContext['chain'], { at: number; price: Promise<bigint>; fee: Promise<Fee> }>();
-
-function shownGasPrice(ctx: CryptoContext): { price: Promise<bigint>; fee: Promise<Fee> } {
-  const kept = gasPrices.get(ctx.chain);
-  if (kept && performance.now() - kept.at < GAS_PRICE_FRESH_MS) return kept;
-  const price = fromChain(() => ctx.chain.gasPrice());
-  const read = { at: performance.now(), price, fee: price.then((gasPrice) => feeOf(ctx, gasPrice)) };
-  gasPrices.set(ctx.chain, read);
-  // A failed read is not kept: the next request asks the node again.
-  price.catch(() => gasPrices.get(ctx.chain) === read && gasPrices.delete(ctx.chain));
-  read.fee.catch(() => undefined);
-  return read;
-}
+/** The shown fee, made once per gas-price read (every wallet answer carries it), not per request. */
+const shownFees = new WeakMap<CryptoContext['chain'], { at: number; fee: Promise<Fee> }>();
 
 function feeOf(ctx: CryptoContext, gasPrice: bigint): Fee {
   const fee = gasPrice * ctx.chain.transferGasLimit;
@@ -67,7 +55,14 @@ function feeOf(ctx: CryptoContext, gasPrice: bigint): Fee {
 }
 
 export function getFee(ctx: CryptoContext): Promise<Fee> {
-  return shownGasPrice(ctx).fee;
+  const kept = shownFees.get(ctx.chain);
+  if (kept && performance.now() - kept.at < GAS_PRICE_FRESH_MS) return kept.fee;
+  const fee = fromChain(() => ctx.chain.gasPrice()).then((gasPrice) => feeOf(ctx, gasPrice));
+  const read = { at: performance.now(), fee };
+  shownFees.set(ctx.chain, read);
+  // A failed read is not kept: the next request asks the node again.
+  fee.catch(() => shownFees.get(ctx.chain) === read && shownFees.delete(ctx.chain));
+  return fee;
 }
 
 export function getCryptoInfo(ctx: CryptoContext): CryptoInfo {
