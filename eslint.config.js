@@ -30,6 +30,15 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // MUI 9's Typography reads palette names only: a theme path ("text.secondary") was ignored,
+          // and 250 secondary lines were drawn in the primary text colour.
+          selector: "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'] Literal[value=/\\./]",
+          message: 'Typography takes a palette name ("textSecondary", "error"), not a theme path ("text.secondary").',
+        },
+      ],
     },
   },
 );

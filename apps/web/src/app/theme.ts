@@ -86,19 +86,6 @@ const createAppTheme = () =>
           }),
         },
       },
-      MuiTypography: {
-        // Typography's own colours are palette names ("primary", "textSecondary"); the screens are
-        // written with the theme paths ("text.secondary", 250 of them), which MUI 9 no longer reads
-        // as a style prop: secondary text was drawn in the primary text colour.
-        variants: ['text.primary', 'text.secondary', 'error.main', 'warning.main'].map((path) => ({
-          props: { color: path },
-          style: ({ theme: t }: { theme: Theme }) => ({
-            color: path
-              .split('.')
-              .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], (t.vars ?? t).palette) as string,
-          }),
-        })),
-      },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiAppBar: { defaultProps: { elevation: 0, color: 'transparent' } },
       MuiLink: { defaultProps: { underline: 'hover' } },

@@ -62,13 +62,13 @@ export function MeetGateNotice({
         >
           <Icon sx={{ fontSize: 32 }} />
         </Box>
-        <Typography variant="overline" component="p" color="text.secondary" sx={{ mt: 2 }}>
+        <Typography variant="overline" component="p" color="textSecondary" sx={{ mt: 2 }}>
           {t(`meetGate.screen.${screen}`)}
         </Typography>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t(`meetGate.${reason}.title`)}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="textSecondary" sx={{ mt: 1 }}>
           {t(`meetGate.${reason}.text`, { minAge })}
         </Typography>
         <Button

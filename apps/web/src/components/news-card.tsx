@@ -34,7 +34,7 @@ export function NewsCard({ item, testId = 'news-item' }: { item: NewsCardContent
       )}
       <CardContent sx={{ p: 3 }}>
         {date && (
-          <Typography variant="caption" color="text.secondary" component="p">
+          <Typography variant="caption" color="textSecondary" component="p">
             {t('home.news.published', { date })}
           </Typography>
         )}

@@ -40,7 +40,7 @@ export function PageHeader({
             {title}
           </Typography>
           {lead && (
-            <Typography color="text.secondary" component="div" sx={{ fontSize: { xs: 17, md: 19 } }}>
+            <Typography color="textSecondary" component="div" sx={{ fontSize: { xs: 17, md: 19 } }}>
               {lead}
             </Typography>
           )}

@@ -39,7 +39,7 @@ export function StepUpField({ onChange, error }: { onChange: (proof: StepUpProof
 
   return (
     <Stack spacing={1} data-testid="step-up">
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t(`stepUp.lead.${mode}`)}
       </Typography>
       <TextField

@@ -11,7 +11,7 @@ import { publicConfig } from '../../lib/public-config';
 function Column({ title, links }: { title: string; links: { href: string; label: string }[] }) {
   return (
     <Box component="nav" aria-label={title}>
-      <Typography variant="overline" color="text.secondary" component="h2">
+      <Typography variant="overline" color="textSecondary" component="h2">
         {title}
       </Typography>
       <Stack spacing={1} sx={{ mt: 1 }}>
@@ -51,7 +51,7 @@ export function Footer() {
         >
           <Box sx={{ gridColumn: { xs: 'span 2', sm: 'span 3', md: 'auto' } }}>
             <Typography sx={{ fontWeight: 700 }}>{t('app.name')}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, maxWidth: 360 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1, maxWidth: 360 }}>
               {t('footer.about')}
             </Typography>
             <Tag label={t('footer.adults')} size="small" sx={{ mt: 2 }} />
@@ -88,13 +88,13 @@ export function Footer() {
             />
           </Box>
         </Box>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 5 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 5 }}>
           {t('footer.risk')}{' '}
           <Link component={RouterLink} href="/risk" color="inherit" underline="always">
             {t('footer.riskLink')}
           </Link>
         </Typography>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }}>
           {t('footer.rights', { year: new Date().getFullYear() })}
         </Typography>
       </Container>

@@ -19,7 +19,7 @@ export function SectionLayout({ title, tabs, children }: { title: string; tabs: 
   const active = tabs.find((tab) => pathname === tab.href || pathname.startsWith(`${tab.href}/`))?.href ?? false;
   return (
     <Container maxWidth="lg" sx={{ pt: 4 }}>
-      <Typography variant="overline" color="text.secondary" component="p">
+      <Typography variant="overline" color="textSecondary" component="p">
         {t(title)}
       </Typography>
       <Tabs

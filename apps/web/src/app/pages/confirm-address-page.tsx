@@ -40,7 +40,7 @@ export function ConfirmAddressPage() {
             </Alert>
           ) : (
             <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
                 {t('confirmAddress.lead')}
               </Typography>
               {confirm.isError && (

@@ -120,7 +120,7 @@ export function PlacePicker({
 
   return (
     <Stack spacing={1.5}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {labels.hint}
       </Typography>
       <Box
@@ -140,7 +140,7 @@ export function PlacePicker({
         }}
       >
         {failed ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
+          <Typography color="textSecondary" sx={{ p: 2 }}>
             {labels.failed}
           </Typography>
         ) : (

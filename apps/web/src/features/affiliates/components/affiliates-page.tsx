@@ -57,7 +57,7 @@ export function AffiliatesPage() {
           <Typography id="partner-referral" variant="h5" component="h2">
             {t('affiliates.referralTitle')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
+          <Typography color="textSecondary" sx={{ mt: 1 }}>
             {t('affiliates.referralText', facts)}
           </Typography>
         </Card>
@@ -69,7 +69,7 @@ export function AffiliatesPage() {
           <Typography id="partner-cta" variant="h4" component="h2">
             {t('affiliates.ctaTitle')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1.5, mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mt: 1.5, mb: 3 }}>
             {t('affiliates.ctaText')}
           </Typography>
           <Stack sx={{ alignItems: { md: 'center' } }}>

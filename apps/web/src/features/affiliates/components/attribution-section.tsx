@@ -20,7 +20,7 @@ export function AttributionSection() {
     <Box component="section" aria-labelledby="partner-attribution" sx={{ py: { xs: 4, md: 6 } }}>
       <SectionTitle id="partner-attribution">{t('affiliates.attributionTitle')}</SectionTitle>
       {paragraphs.map((text) => (
-        <Typography key={text} color="text.secondary" sx={{ mt: 1.5, maxWidth: 780 }}>
+        <Typography key={text} color="textSecondary" sx={{ mt: 1.5, maxWidth: 780 }}>
           {text}
         </Typography>
       ))}

@@ -28,7 +28,7 @@ export function CallbacksSection() {
   return (
     <Box component="section" aria-labelledby="partner-callbacks" sx={{ py: { xs: 4, md: 6 } }}>
       <SectionTitle id="partner-callbacks">{t('affiliates.callbacksTitle')}</SectionTitle>
-      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 780 }}>
+      <Typography color="textSecondary" sx={{ mb: 2, maxWidth: 780 }}>
         {t('affiliates.callbacksText')}
       </Typography>
       <TableContainer component={Paper} variant="outlined" sx={{ bgcolor: 'transparent', maxWidth: 780 }}>

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 export function CodeSample({ label, code }: { label: string; code: string }) {
   return (
     <Box sx={{ mt: 2 }}>
-      <Typography variant="caption" color="text.secondary" component="p">
+      <Typography variant="caption" color="textSecondary" component="p">
         {label}
       </Typography>
       <Box

@@ -34,7 +34,7 @@ export function PartnerSteps() {
                 <Typography variant="h6" component="h3" sx={{ mt: 1.5 }}>
                   {t(`affiliates.how.${key}.title`)}
                 </Typography>
-                <Typography color="text.secondary" sx={{ mt: 1 }}>
+                <Typography color="textSecondary" sx={{ mt: 1 }}>
                   {t(`affiliates.how.${key}.text`)}
                 </Typography>
               </CardContent>

@@ -18,7 +18,7 @@ export function RewardActions() {
   return (
     <Box component="section" aria-labelledby="partner-actions" sx={{ py: { xs: 4, md: 6 } }}>
       <SectionTitle id="partner-actions">{t('affiliates.actionsTitle')}</SectionTitle>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         {t('affiliates.actionsText')}
       </Typography>
       <Grid container spacing={2}>
@@ -36,7 +36,7 @@ export function RewardActions() {
                   {t(`affiliates.actions.${action}.title`)}
                 </Typography>
                 <Chip label={action} size="small" variant="outlined" sx={{ mt: 1, fontFamily: 'monospace' }} />
-                <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+                <Typography color="textSecondary" sx={{ mt: 1.5 }}>
                   {t(`affiliates.actions.${action}.text`)}
                 </Typography>
               </Paper>

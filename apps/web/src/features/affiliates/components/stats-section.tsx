@@ -20,14 +20,14 @@ export function StatsSection() {
               <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
                 {t(`affiliates.stats.${stat}.title`)}
               </Typography>
-              <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              <Typography color="textSecondary" sx={{ mt: 0.5 }}>
                 {t(`affiliates.stats.${stat}.text`)}
               </Typography>
             </Paper>
           </Grid>
         ))}
       </Grid>
-      <Typography color="text.secondary" variant="body2" sx={{ mt: 2 }}>
+      <Typography color="textSecondary" variant="body2" sx={{ mt: 2 }}>
         {t('affiliates.statsNote')}
       </Typography>
     </Box>

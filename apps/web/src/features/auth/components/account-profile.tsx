@@ -35,7 +35,7 @@ export function AccountProfile() {
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             {t('account.sessionTitle')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
             {t('account.sessionText')}
           </Typography>
           <Button

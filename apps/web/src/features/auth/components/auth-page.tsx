@@ -54,7 +54,7 @@ export function AuthPage({
           <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
             {t(TITLE[mode])}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {t(`${TITLE[mode].split('.')[0]}.subtitle`)}
           </Typography>
           {tabbed && (

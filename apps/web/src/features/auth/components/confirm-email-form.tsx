@@ -40,7 +40,7 @@ export function ConfirmEmailForm() {
   if (!record?.token) {
     return (
       <Stack spacing={2}>
-        <Typography color="text.secondary">{t('confirm.loginFirst')}</Typography>
+        <Typography color="textSecondary">{t('confirm.loginFirst')}</Typography>
         <Button variant="contained" href="/auth/login" LinkComponent={RouterLink}>
           {t('login.submit')}
         </Button>
@@ -84,7 +84,7 @@ export function ConfirmEmailForm() {
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('confirm.title')}>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         {me ? t('confirm.lead', { email: me.email }) : t('confirm.leadNoEmail')}
       </Typography>
       <FormAlert text={formError} />

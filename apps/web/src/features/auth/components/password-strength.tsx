@@ -20,7 +20,7 @@ export function PasswordStrength({ password }: { password: string }) {
         aria-label={t('password.strengthLabel')}
         sx={{ height: STRENGTH_BAR_PX, borderRadius: 3 }}
       />
-      <Typography variant="caption" component="div" color="text.secondary">
+      <Typography variant="caption" component="div" color="textSecondary">
         {t(`password.strength.${strength}`)}
       </Typography>
     </Box>

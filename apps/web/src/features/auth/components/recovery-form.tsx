@@ -68,7 +68,7 @@ export function RecoveryForm() {
   if (!email) {
     return (
       <Stack component="form" spacing={2} noValidate onSubmit={onSendCode} aria-label={t('recovery.title')}>
-        <Typography color="text.secondary">{t('recovery.emailStep')}</Typography>
+        <Typography color="textSecondary">{t('recovery.emailStep')}</Typography>
         <FormAlert text={formError} />
         <FormTextField
           control={emailForm.control}
@@ -86,7 +86,7 @@ export function RecoveryForm() {
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onReset} aria-label={t('recovery.title')}>
-      <Typography color="text.secondary">{t('recovery.codeStep', { email })}</Typography>
+      <Typography color="textSecondary">{t('recovery.codeStep', { email })}</Typography>
       <FormAlert text={formError} />
       <FormCodeField control={resetForm.control} name="code" />
       <ResendButton

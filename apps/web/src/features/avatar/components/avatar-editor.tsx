@@ -163,7 +163,7 @@ export function AvatarEditor({ size = 96 }: { size?: number }) {
             </Button>
           )}
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('hint')}
         </Typography>
         <Typography variant="body2" role="status" aria-live="polite" sx={{ minHeight: '1.5em' }}>

@@ -68,7 +68,7 @@ export function BusinessPage({ styleUrl }: { styleUrl: string }) {
             <Typography variant="h5" component="h2">
               {t('empty.title')}
             </Typography>
-            <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
+            <Typography color="textSecondary" sx={{ maxWidth: 520 }}>
               {t('empty.text')}
             </Typography>
             <Button variant="contained" size="large" onClick={() => setEditing(true)} data-testid="business-add">
@@ -111,7 +111,7 @@ export function BusinessPage({ styleUrl }: { styleUrl: string }) {
             </Stack>
             <CompanyCardView company={company} />
             {!company.place && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('page.noPlace')}
               </Typography>
             )}

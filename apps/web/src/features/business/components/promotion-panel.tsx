@@ -68,7 +68,7 @@ export function PromotionPanel({ state }: { state: MyCompany }) {
               {t('promotion.title')}
             </Typography>
           </Stack>
-          <Typography color="text.secondary">{t('promotion.text')}</Typography>
+          <Typography color="textSecondary">{t('promotion.text')}</Typography>
 
           {current.map((p) => (
             <Alert
@@ -114,7 +114,7 @@ export function PromotionPanel({ state }: { state: MyCompany }) {
                   </ToggleButton>
                 ))}
               </ToggleButtonGroup>
-              <Typography variant="body2" color="text.secondary" data-testid="promotion-balance">
+              <Typography variant="body2" color="textSecondary" data-testid="promotion-balance">
                 {t('promotion.balance', { amount: format.amount(offer.data.available, 'USDT') })}
               </Typography>
               {short && !notice && (

@@ -34,7 +34,7 @@ export function BlockedNotice({
       }}
     >
       <BlockIcon fontSize="small" sx={{ color: 'text.secondary' }} />
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
         {byMe ? t('blocked.byMe', { name }) : t('blocked.byPeer')}
       </Typography>
       {byMe && (

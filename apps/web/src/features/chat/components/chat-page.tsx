@@ -83,7 +83,7 @@ export function ChatPage() {
             notice={
               start.busy ? (
                 <Box sx={{ px: 2, pb: 1 }} data-testid="chat-starting">
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                  <Typography variant="body2" color="textSecondary" sx={{ mb: 0.5 }}>
                     {t('start.opening')}
                   </Typography>
                   <LinearProgress />
@@ -196,7 +196,7 @@ function NothingSelected() {
       <Typography variant="h6" component="p">
         {t('select.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('select.text')}
       </Typography>
       <Button variant="outlined" startIcon={<MapIcon />} href="/map" LinkComponent={RouterLink}>

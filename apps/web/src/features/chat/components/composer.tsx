@@ -133,7 +133,7 @@ export function Composer({ conversationId, peerName, onSend, onTyping }: Compose
         {text.length > COUNTER_FROM && (
           <Typography
             variant="caption"
-            color={tooLong ? 'error' : 'text.secondary'}
+            color={tooLong ? 'error' : 'textSecondary'}
             sx={{ ml: 'auto' }}
             data-testid="composer-counter"
           >

@@ -105,7 +105,7 @@ export function ConversationList({
           </Alert>
         ) : conversations.length === 0 ? (
           deferredSearch ? (
-            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            <Typography color="textSecondary" sx={{ p: 3, textAlign: 'center' }}>
               {t('list.noResults', { query: search.trim() })}
             </Typography>
           ) : (
@@ -151,7 +151,7 @@ function EmptyList() {
       <Typography variant="h6" component="h2">
         {t('empty.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 300 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 300 }}>
         {t('empty.text')}
       </Typography>
       <Button variant="contained" startIcon={<MapIcon />} href="/map" LinkComponent={RouterLink}>

@@ -178,7 +178,7 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
       <Box sx={{ p: 3, m: 'auto', maxWidth: 420, textAlign: 'center' }} data-testid="thread-error">
         <Typography sx={{ mb: 2 }}>{notFound ? t('thread.notFound') : t('thread.loadError')}</Typography>
         {!notFound && error instanceof ApiError && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             {translateError(t, error)}
           </Typography>
         )}
@@ -228,7 +228,7 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
             <Typography variant="h6" component="p">
               {t('thread.emptyTitle', { name })}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('thread.emptyText')}
             </Typography>
           </Stack>
@@ -246,7 +246,7 @@ export function Thread({ conversationId, onNotice }: { conversationId: number; o
           beginning={
             <Typography
               variant="caption"
-              color="text.secondary"
+              color="textSecondary"
               sx={{ px: 2, textAlign: 'center' }}
               data-testid="history-start"
             >

@@ -93,7 +93,7 @@ function BannerBody({ leaving }: { leaving: boolean }) {
             <Typography variant="subtitle2" component="h2">
               {t('title')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               <LinkedText text={t('text')} links={{ terms: link('/terms'), privacy: link('/privacy') }} />
             </Typography>
             <Button
@@ -124,7 +124,7 @@ function BannerBody({ leaving }: { leaving: boolean }) {
                 {/* Long texts scroll inside the banner: it never grows past a third of a phone screen. */}
                 <Box id={detailsId} data-testid="cookie-details" sx={{ maxHeight: '33vh', overflowY: 'auto', pr: 1 }}>
                   {DETAILS.map((key) => (
-                    <Typography key={key} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    <Typography key={key} variant="body2" color="textSecondary" sx={{ mt: 1 }}>
                       {t(`details.${key}`)}
                     </Typography>
                   ))}

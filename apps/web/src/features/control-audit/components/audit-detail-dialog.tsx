@@ -63,7 +63,7 @@ export function AuditDetailDialog({ entry, onClose }: { entry: AuditEntryView; o
         >
           {rows.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary" variant="body2">
+              <Typography component="dt" color="textSecondary" variant="body2">
                 {label}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>

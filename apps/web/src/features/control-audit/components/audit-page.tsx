@@ -83,7 +83,7 @@ export function AuditPage() {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
           {t('audit.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 760 }}>
           {t('audit.lead')}
         </Typography>
       </Box>

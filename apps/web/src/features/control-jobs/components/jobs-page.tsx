@@ -32,7 +32,7 @@ function Section({
         {title}
       </Typography>
       {lead && (
-        <Typography color="text.secondary" sx={{ mb: 1.5, maxWidth: 760 }}>
+        <Typography color="textSecondary" sx={{ mb: 1.5, maxWidth: 760 }}>
           {lead}
         </Typography>
       )}
@@ -63,7 +63,7 @@ export function JobsPage() {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
           {t('jobs.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 760 }}>
           {t('jobs.lead')}
         </Typography>
       </Box>

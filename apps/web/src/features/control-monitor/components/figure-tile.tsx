@@ -35,7 +35,7 @@ export function FigureTile({
         bgcolor: alert ? 'rgba(244, 67, 54, 0.06)' : 'background.paper',
       }}
     >
-      <Typography variant="body2" color="text.secondary" component="h3">
+      <Typography variant="body2" color="textSecondary" component="h3">
         {label}
       </Typography>
       <Typography
@@ -47,7 +47,7 @@ export function FigureTile({
         {value}
       </Typography>
       {detail && (
-        <Typography variant="body2" color="text.secondary" component="div">
+        <Typography variant="body2" color="textSecondary" component="div">
           {detail}
         </Typography>
       )}

@@ -13,7 +13,7 @@ import { FigureTile } from './figure-tile';
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="section">
-      <Typography variant="overline" color="text.secondary" component="h2">
+      <Typography variant="overline" color="textSecondary" component="h2">
         {title}
       </Typography>
       <Box

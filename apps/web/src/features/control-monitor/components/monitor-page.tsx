@@ -41,7 +41,7 @@ export function MonitorPage() {
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
             {t('monitor.title')}
           </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+          <Typography color="textSecondary" sx={{ maxWidth: 760 }}>
             {t('monitor.lead')}
           </Typography>
         </Box>
@@ -55,7 +55,7 @@ export function MonitorPage() {
             data-live={live}
           />
           {time && (
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {t('monitor.updated', { time })}
             </Typography>
           )}

@@ -36,7 +36,7 @@ function ApplicationCard({
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {application.username ? `${application.username} · ${application.email}` : application.email}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('control.appliedAt', { time: format.dateTime(application.appliedAt) })}
             </Typography>
           </Box>
@@ -117,7 +117,7 @@ export function ApplicationsSection({
         )}
       </Stack>
       {waiting.length === 0 ? (
-        <Typography color="text.secondary" data-testid="cpa-applications-empty">
+        <Typography color="textSecondary" data-testid="cpa-applications-empty">
           {t('control.noApplications')}
         </Typography>
       ) : (

@@ -32,7 +32,7 @@ export function CpaControlPage() {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
           {t('control.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 760 }}>
           {t('control.lead')}
         </Typography>
       </Box>

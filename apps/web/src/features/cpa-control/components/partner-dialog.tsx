@@ -71,7 +71,7 @@ export function PartnerDialog({
         <DialogContent>
           <Stack spacing={2}>
             {error && <Alert severity="error">{error}</Alert>}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {partner.email} · {t('apply.contact')}: {partner.contact}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -105,7 +105,7 @@ export function PartnerDialog({
                     <TableRow key={link.id} data-testid="cpa-partner-link">
                       <TableCell>
                         <Typography variant="body2">{link.name}</Typography>
-                        <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                        <Typography variant="caption" color="textSecondary" sx={{ wordBreak: 'break-all' }}>
                           {link.callbackUrl ? t('card.callback', { url: link.callbackUrl }) : t('card.noCallback')}
                         </Typography>
                       </TableCell>
@@ -126,7 +126,7 @@ export function PartnerDialog({
                 </TableBody>
               </Table>
             ) : (
-              <Typography color="text.secondary">{t('control.noLinks')}</Typography>
+              <Typography color="textSecondary">{t('control.noLinks')}</Typography>
             )}
           </Stack>
         </DialogContent>

@@ -77,7 +77,7 @@ export function SettingsForm({ settings }: { settings: CpaSettings }) {
             <Typography variant="h5" component="h2" id="cpa-settings-title">
               {t('control.settings.title')}
             </Typography>
-            <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+            <Typography color="textSecondary" sx={{ maxWidth: 720 }}>
               {t('control.settings.lead')}
             </Typography>
           </Box>

@@ -27,7 +27,7 @@ export function NotFoundPage() {
         <Typography variant="h4" component="h1">
           {t('notFound.title')}
         </Typography>
-        <Typography color="text.secondary">{t('notFound.text')}</Typography>
+        <Typography color="textSecondary">{t('notFound.text')}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ pt: 2 }}>
           <Button variant="contained" size="large" href="/" LinkComponent={RouterLink}>
             {t('notFound.home')}

@@ -17,7 +17,7 @@ export function RouteErrorPage() {
         <Typography variant="h4" component="h1">
           {t('errorPage.title')}
         </Typography>
-        <Typography color="text.secondary">{t('errorPage.text')}</Typography>
+        <Typography color="textSecondary">{t('errorPage.text')}</Typography>
         <Button variant="contained" onClick={() => window.location.reload()}>
           {t('errorPage.reload')}
         </Button>

@@ -68,7 +68,7 @@ export function FaqPage() {
               </Typography>
             </AccordionSummary>
             <AccordionDetails id={`${id}-answer`} sx={{ px: 3, pb: 3, pt: 0 }}>
-              <Typography color="text.secondary" sx={{ fontSize: 16, lineHeight: 1.7 }}>
+              <Typography color="textSecondary" sx={{ fontSize: 16, lineHeight: 1.7 }}>
                 <RichText i18nKey={`faq:faq.items.${id}.a`} values={facts} />
               </Typography>
               <Link

@@ -35,7 +35,7 @@ export function AppDownloadSection() {
               {t('home.app.title')}
             </Typography>
             <Typography sx={{ mt: 1.5 }}>{t('home.app.text', facts)}</Typography>
-            <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+            <Typography color="textSecondary" sx={{ mt: 1.5 }}>
               {appStoreUrl ? t('home.app.webAlso') : t('home.app.webOnly')}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>

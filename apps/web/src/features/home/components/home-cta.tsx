@@ -13,7 +13,7 @@ export function HomeCta() {
       <Typography id="cta-title" variant="h4" component="h2">
         {t('home.cta.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1.5, mx: 'auto', maxWidth: 600 }}>
+      <Typography color="textSecondary" sx={{ mt: 1.5, mx: 'auto', maxWidth: 600 }}>
         {t('home.cta.text')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>

@@ -61,7 +61,7 @@ export function HomePage({ landing = 'home', news }: { landing?: Landing; news?:
             <Typography variant="h2" component="h1" sx={{ fontSize: { xs: 36, sm: 48, md: 60 }, lineHeight: 1.1 }}>
               {title}
             </Typography>
-            <Typography color="text.secondary" sx={{ fontSize: { xs: 17, md: 20 } }}>
+            <Typography color="textSecondary" sx={{ fontSize: { xs: 17, md: 20 } }}>
               {subtitle}
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

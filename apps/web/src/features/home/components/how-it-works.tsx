@@ -45,7 +45,7 @@ export function HowItWorks() {
                 <Typography variant="h6" component="h3">
                   {t(`home.steps.${key}.title`)}
                 </Typography>
-                <Typography color="text.secondary" sx={{ mt: 1 }}>
+                <Typography color="textSecondary" sx={{ mt: 1 }}>
                   {t(`home.steps.${key}.text`)}
                 </Typography>
               </CardContent>

@@ -21,7 +21,7 @@ export function LevelCards() {
       <Typography id="levels-title" variant="h4" component="h2">
         {t('home.levelsTitle')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
         {t('home.levelsSubtitle')}
       </Typography>
       <Box
@@ -51,7 +51,7 @@ export function LevelCards() {
                   <Typography variant="h4" component="p" sx={{ my: 1 }}>
                     {t('home.price', { price: formatNumber(NFT_PRICE_USDT[level], locale) })}
                   </Typography>
-                  <Typography color="text.secondary">{t(`home.levels.${level}`)}</Typography>
+                  <Typography color="textSecondary">{t(`home.levels.${level}`)}</Typography>
                   <Typography variant="subtitle2" component="p" sx={{ mt: 2 }}>
                     {t('content:home.allowsTitle')}
                   </Typography>

@@ -40,7 +40,7 @@ export function MintingSection() {
       <Typography id="mint-title" variant="h4" component="h2">
         {t('home.mint.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 720 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 4, maxWidth: 720 }}>
         {t('home.mint.subtitle')}
       </Typography>
       <Box
@@ -77,7 +77,7 @@ export function MintingSection() {
                   <Typography variant="h6" component="h3" sx={{ fontSize: 18 }}>
                     {t(`home.mint.conditions.${key}.title`, facts)}
                   </Typography>
-                  <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+                  <Typography color="textSecondary" sx={{ mt: 0.5 }}>
                     {t(`home.mint.conditions.${key}.text`, facts)}
                   </Typography>
                 </Box>

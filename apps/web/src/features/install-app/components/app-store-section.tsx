@@ -18,7 +18,7 @@ export function AppStoreSection() {
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         {t('appStore.text')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
         {t('appStore.requirements', { version: MIN_IOS_VERSION, model: MIN_IPHONE_MODEL })}
       </Typography>
       {appStoreUrl ? (
@@ -33,7 +33,7 @@ export function AppStoreSection() {
           {t('appStore.open')}
         </Button>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {t('appStore.notPublished')}
         </Typography>
       )}

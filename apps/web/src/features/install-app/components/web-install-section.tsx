@@ -42,7 +42,7 @@ export function WebInstallSection() {
     );
   } else {
     how = (
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="install-instructions">
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }} data-testid="install-instructions">
         {isIos() ? (
           <Trans
             t={t}

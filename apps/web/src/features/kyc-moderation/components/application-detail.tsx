@@ -29,7 +29,7 @@ function Fact({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
         {label}
       </Typography>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -147,7 +147,7 @@ export function ApplicationDetail({
             overdue={detail.overdue}
             now={now}
           />
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('control.attemptOf', {
               number: detail.attemptNumber,
               rejections: detail.rejections,
@@ -206,12 +206,7 @@ export function ApplicationDetail({
         </Typography>
       )}
       {detail.internalNote && (
-        <Typography
-          variant="body2"
-          color="warning.main"
-          sx={{ whiteSpace: 'pre-wrap' }}
-          data-testid="kyc-internal-note"
-        >
+        <Typography variant="body2" color="warning" sx={{ whiteSpace: 'pre-wrap' }} data-testid="kyc-internal-note">
           {t('control.pending.note', { note: detail.internalNote })}
         </Typography>
       )}

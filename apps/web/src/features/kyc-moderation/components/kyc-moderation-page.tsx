@@ -69,11 +69,11 @@ export function KycModerationPage({ myId }: { myId: number | undefined }) {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
           {t('control.title')}
         </Typography>
-        <Typography color="text.secondary" data-testid="kyc-queue-total">
+        <Typography color="textSecondary" data-testid="kyc-queue-total">
           {t('control.total', { count: total })}
         </Typography>
       </Stack>
-      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
+      <Typography color="textSecondary" sx={{ mb: 3, maxWidth: 760 }}>
         {t('control.lead', { hours: KYC_REVIEW_HOURS })}
       </Typography>
       <Box

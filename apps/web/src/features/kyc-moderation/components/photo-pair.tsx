@@ -15,7 +15,7 @@ function ExpectedCode({ code }: { code: string | null }) {
   if (!code) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('control.expectedCode')}
       </Typography>
       <Typography
@@ -70,7 +70,7 @@ function Photo({
         }}
       >
         {!photo ? (
-          <Typography color="text.secondary">{t('control.noPhoto')}</Typography>
+          <Typography color="textSecondary">{t('control.noPhoto')}</Typography>
         ) : image.src ? (
           <>
             <Box

@@ -31,7 +31,7 @@ export function QueueList({
   if (items.length === 0) {
     return (
       <Box sx={{ py: 6, textAlign: 'center' }} data-testid="kyc-queue-empty">
-        <Typography color="text.secondary">{t('control.empty')}</Typography>
+        <Typography color="textSecondary">{t('control.empty')}</Typography>
       </Box>
     );
   }
@@ -62,7 +62,7 @@ export function QueueList({
             <KycStatusChip status={item.status} />
             <WaitingTime submittedAt={item.submittedAt} overdue={item.overdue} now={now} />
             {item.attemptNumber > 1 && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('control.attemptNumber', { number: item.attemptNumber })}
               </Typography>
             )}

@@ -28,12 +28,12 @@ export function StaffHistory({ attempts }: { attempts: KycStaffAttempt[] }) {
               <Typography sx={{ fontWeight: 600 }}>{t('history.attempt', { number: attempt.number })}</Typography>
               <KycStatusChip status={attempt.status} revocation={attempt.revocation} />
               {attempt.annulledAt && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('history.annulled', { date: f.date(attempt.annulledAt) })}
                 </Typography>
               )}
             </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {[
                 attempt.submittedAt && t('history.submitted', { date: f.dateTime(attempt.submittedAt) }),
                 attempt.decidedAt && t('history.decided', { date: f.dateTime(attempt.decidedAt) }),
@@ -55,7 +55,7 @@ export function StaffHistory({ attempts }: { attempts: KycStaffAttempt[] }) {
               </Typography>
             )}
             {attempt.internalNote && (
-              <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }} color="warning.main">
+              <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }} color="warning">
                 {t('control.pending.note', { note: attempt.internalNote })}
               </Typography>
             )}

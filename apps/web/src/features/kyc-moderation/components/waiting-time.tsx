@@ -26,7 +26,7 @@ export function WaitingTime({
       data-testid="kyc-overdue"
     />
   ) : (
-    <Typography variant="body2" color="text.secondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+    <Typography variant="body2" color="textSecondary" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       <ScheduleIcon sx={{ fontSize: 16 }} />
       {t('control.waiting', { elapsed })}
     </Typography>

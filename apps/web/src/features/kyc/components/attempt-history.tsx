@@ -29,12 +29,12 @@ export function AttemptHistory({ attempts }: { attempts: KycAttempt[] }) {
               <Typography sx={{ fontWeight: 600 }}>{t('history.attempt', { number: attempt.number })}</Typography>
               <KycStatusChip status={attempt.status} revocation={attempt.revocation} />
               {attempt.annulledAt && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('history.annulled', { date: f.date(attempt.annulledAt) })}
                 </Typography>
               )}
             </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {attempt.submittedAt && t('history.submitted', { date: f.dateTime(attempt.submittedAt) })}
               {attempt.decidedAt && ` · ${t('history.decided', { date: f.dateTime(attempt.decidedAt) })}`}
             </Typography>
@@ -44,7 +44,7 @@ export function AttemptHistory({ attempts }: { attempts: KycAttempt[] }) {
               </Typography>
             )}
             {attempt.moderatorComment && (
-              <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }} color="text.secondary">
+              <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }} color="textSecondary">
                 “{attempt.moderatorComment}”
               </Typography>
             )}

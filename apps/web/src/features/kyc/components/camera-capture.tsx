@@ -193,7 +193,7 @@ export function CameraCapture({
                 }}
               >
                 <CameraIcon sx={{ fontSize: 40, color: 'primary.main' }} />
-                <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 300 }}>
+                <Typography variant="body2" color="textSecondary" sx={{ maxWidth: 300 }}>
                   {t(`camera.${kind}.hint`)}
                 </Typography>
               </Stack>
@@ -203,7 +203,7 @@ export function CameraCapture({
       </Box>
 
       {state === 'live' && !photo && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1, textAlign: 'center' }}>
           {t(`camera.${kind}.liveHint`)}
         </Typography>
       )}

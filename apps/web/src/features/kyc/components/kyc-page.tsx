@@ -45,11 +45,11 @@ function Intro() {
             sx={{ p: 2.5, borderRadius: 3, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
           >
             <Icon sx={{ color: 'primary.main', fontSize: 32 }} />
-            <Typography variant="overline" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+            <Typography variant="overline" color="textSecondary" sx={{ display: 'block', mt: 1 }}>
               {t('steps.number', { number: index + 1 })}
             </Typography>
             <Typography sx={{ fontWeight: 600 }}>{t(`steps.${key}.title`)}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {t(`intro.${key}`, { hours: KYC_REVIEW_HOURS })}
             </Typography>
           </Box>

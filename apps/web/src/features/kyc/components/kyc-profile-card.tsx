@@ -27,7 +27,7 @@ export function KycProfileCard() {
             <KycStatusChip status={status} revocation={application?.revoked} />
           )}
         </Stack>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {status === 'approved' && application?.maxNftType
             ? t('profile.approved', { level: t(`common:levels.${application.maxNftType}`) })
             : t('profile.why')}

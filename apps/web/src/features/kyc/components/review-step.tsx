@@ -31,7 +31,7 @@ export function ReviewStep({ application }: { application: KycApplication }) {
     return (
       <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         {missing && (
-          <Typography variant="body2" color="warning.main" data-testid="kyc-submit-missing">
+          <Typography variant="body2" color="warning" data-testid="kyc-submit-missing">
             {missing}
           </Typography>
         )}
@@ -64,7 +64,7 @@ export function ReviewStep({ application }: { application: KycApplication }) {
           {t('review.waited', { elapsed: formatElapsed(t, now - submitted), date: f.dateTime(review.submittedAt) })}
         </Typography>
         {due !== null && (
-          <Typography variant="body2" color={late ? 'warning.main' : 'text.secondary'}>
+          <Typography variant="body2" color={late ? 'warning' : 'textSecondary'}>
             {late ? t('review.late') : t('review.dueBy', { date: f.dateTime(review.dueAt!) })}
           </Typography>
         )}
@@ -74,7 +74,7 @@ export function ReviewStep({ application }: { application: KycApplication }) {
 
   if (review.decidedAt) {
     return (
-      <Typography color="text.secondary" data-testid="kyc-review-decided">
+      <Typography color="textSecondary" data-testid="kyc-review-decided">
         {t('review.decidedOn', { date: f.dateTime(review.decidedAt) })}
         {review.submittedAt &&
           ` · ${t('review.tookTime', { elapsed: formatElapsed(t, Date.parse(review.decidedAt) - Date.parse(review.submittedAt)) })}`}

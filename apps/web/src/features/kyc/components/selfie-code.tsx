@@ -28,7 +28,7 @@ export function SelfieCode({ code, hasSelfie }: { code: string; hasSelfie: boole
         textAlign: 'center',
       }}
     >
-      <Typography variant="overline" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography variant="overline" color="textSecondary" sx={{ display: 'block' }}>
         {t('selfie.codeLabel')}
       </Typography>
       <Typography
@@ -47,7 +47,7 @@ export function SelfieCode({ code, hasSelfie }: { code: string; hasSelfie: boole
       >
         {code}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('selfie.codeHint')}
       </Typography>
       <Button

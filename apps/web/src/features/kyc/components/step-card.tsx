@@ -65,7 +65,7 @@ export function StepCard({
             {finished ? <CheckIcon fontSize="small" /> : number}
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="overline" color="text.secondary" sx={{ display: 'block', lineHeight: 1.4 }}>
+            <Typography variant="overline" color="textSecondary" sx={{ display: 'block', lineHeight: 1.4 }}>
               {t('steps.number', { number })}
             </Typography>
             <Typography id={`kyc-step-${step}`} variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
@@ -81,7 +81,7 @@ export function StepCard({
           />
         </Stack>
         {lead && (
-          <Typography color="text.secondary" component="div" sx={{ mb: children ? 2 : 0 }}>
+          <Typography color="textSecondary" component="div" sx={{ mb: children ? 2 : 0 }}>
             {lead}
           </Typography>
         )}

@@ -22,7 +22,7 @@ export function LegalSection({ doc, id, facts }: { doc: string; id: string; fact
   // Each paragraph goes through RichText by its own key, so translators can put links in any of them.
   const paragraphs = (part: 'body' | 'after') =>
     (text[part] ?? []).map((_, i) => (
-      <Typography key={`${part}${i}`} sx={{ mt: 1.5, lineHeight: 1.75 }} color="text.secondary">
+      <Typography key={`${part}${i}`} sx={{ mt: 1.5, lineHeight: 1.75 }} color="textSecondary">
         <RichText i18nKey={`legal:${key}.${part}.${i}`} values={facts} />
       </Typography>
     ));

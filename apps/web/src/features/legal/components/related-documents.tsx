@@ -18,7 +18,7 @@ export function RelatedDocuments({ current }: { current: LegalDoc }) {
   const { t } = useTranslation('legal');
   return (
     <Box component="nav" aria-labelledby="related-title" sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}>
-      <Typography id="related-title" variant="overline" component="h2" color="text.secondary">
+      <Typography id="related-title" variant="overline" component="h2" color="textSecondary">
         {t('legal.related')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>

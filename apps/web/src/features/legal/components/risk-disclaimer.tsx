@@ -18,7 +18,7 @@ export function RiskDisclaimer({ headingLevel = 2 }: { headingLevel?: 2 | 3 | 4 
           <Typography id={`risk-${id}`} variant="h6" component={`h${headingLevel}`}>
             {t(`risk.sections.${id}.title`)}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5, lineHeight: 1.7 }}>
+          <Typography color="textSecondary" sx={{ mt: 0.5, lineHeight: 1.7 }}>
             {t(`risk.sections.${id}.body`, { minAge: MIN_AGE })}
           </Typography>
         </Box>

@@ -14,7 +14,7 @@ export function TableOfContents({ doc, sections }: { doc: string; sections: read
       sx={{ position: { md: 'sticky' }, top: { md: 88 }, p: 2.5, borderRadius: 2, bgcolor: 'background.paper' }}
       data-testid="table-of-contents"
     >
-      <Typography id={`${doc}-contents`} variant="overline" component="h2" color="text.secondary">
+      <Typography id={`${doc}-contents`} variant="overline" component="h2" color="textSecondary">
         {t('legal.contents')}
       </Typography>
       <Box

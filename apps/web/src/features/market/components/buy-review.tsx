@@ -56,7 +56,7 @@ export interface BuyReviewProps {
 function SummaryRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, py: 0.75 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="body2" component="div" sx={{ fontWeight: 600, textAlign: 'right' }} data-testid={testId}>

@@ -50,7 +50,7 @@ export const MyPurchases = memo(function MyPurchases({ onOpen }: { onOpen: (purc
                 <Typography sx={{ fontWeight: 600 }}>
                   {t(`common:levels.${p.level}`)} · {f.amount(p.price, 'USDT')}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {f.dateTime(p.createdAt)}
                 </Typography>
               </Box>

@@ -80,7 +80,7 @@ function UnknownError() {
   const { t } = useTranslation('market');
   return (
     <OutcomeHeader outcome="unknown" title={translateError(t, { code: 'UNKNOWN_ERROR' })}>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         {t('outcome.unknownText')}{' '}
         <Link component={RouterLink} href="/support">
           {t('outcome.support')}
@@ -171,7 +171,7 @@ export function PurchaseProgress({
             }}
           >
             <Box>
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
                 {t('queue.place')}
               </Typography>
               <Typography sx={{ fontSize: 40, fontWeight: 700, lineHeight: 1 }} data-testid="queue-position">
@@ -182,7 +182,7 @@ export function PurchaseProgress({
           <Typography variant="h6" component="p">
             {t('queue.title', { level: name })}
           </Typography>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {t('queue.text', { price: f.number(purchase.price), level: name })}
           </Typography>
           {cancel.error && (
@@ -227,7 +227,7 @@ export function PurchaseProgress({
             <Typography variant="h6" component="p">
               {t('progress.title', { level: name })}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('progress.text')}
             </Typography>
           </Box>
@@ -259,12 +259,12 @@ export function PurchaseProgress({
                 {token?.name ?? t('outcome.tokenNumber', { id: purchase.nftId })}
               </Typography>
               {token && !token.name.includes(`#${token.id}`) && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   #{token.id}
                 </Typography>
               )}
             </Box>
-            <Typography color="text.secondary">{t('outcome.successText')}</Typography>
+            <Typography color="textSecondary">{t('outcome.successText')}</Typography>
           </OutcomeHeader>
           <PurchaseSteps purchase={purchase} explorerUrl={explorerUrl} />
         </Stack>
@@ -288,13 +288,13 @@ export function PurchaseProgress({
       body = (
         <Stack spacing={2}>
           <OutcomeHeader outcome={outcome ?? 'failed'} title={title}>
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               {outcome === 'canceled' && wasQueued
                 ? t('outcome.refunded', { price: f.number(purchase.price) })
                 : t(`outcome.${outcome}Text`)}
             </Typography>
             {reason && reason !== title && (
-              <Typography variant="body2" color="error.main" data-testid="purchase-error">
+              <Typography variant="body2" color="error" data-testid="purchase-error">
                 {reason}
               </Typography>
             )}
@@ -313,7 +313,7 @@ export function PurchaseProgress({
     body = (
       <Stack spacing={2}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('progress.number', { id: purchase.id, price: f.amount(purchase.price, 'USDT') })}
           </Typography>
           <PurchaseStatusChip status={purchase.status} position={purchase.queuePosition} />

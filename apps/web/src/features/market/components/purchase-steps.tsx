@@ -48,12 +48,12 @@ export function PurchaseSteps({ purchase, explorerUrl }: { purchase: Purchase; e
                       testId="step-status"
                     />
                   ) : (
-                    <Typography variant="caption" color="text.secondary">
+                    <Typography variant="caption" color="textSecondary">
                       {t(`step.${step.state}`)}
                     </Typography>
                   )}
                   {tx && tx.status !== 'NONE' && tx.requiredConfirmations > 0 && (
-                    <Typography variant="caption" color="text.secondary" data-testid="step-confirmations">
+                    <Typography variant="caption" color="textSecondary" data-testid="step-confirmations">
                       {t('confirmations', {
                         count: tx.requiredConfirmations,
                         done: Math.min(tx.confirmations, tx.requiredConfirmations),
@@ -73,7 +73,7 @@ export function PurchaseSteps({ purchase, explorerUrl }: { purchase: Purchase; e
                           {maskValue(tx.txHash)}
                         </Link>
                       ) : (
-                        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                        <Typography variant="caption" color="textSecondary" sx={{ fontFamily: 'monospace' }}>
                           {maskValue(tx.txHash)}
                         </Typography>
                       )}

@@ -35,7 +35,7 @@ export function ChecklistSection({
           </ListItem>
         ))}
       </List>
-      {footer && <Typography color="text.secondary">{footer}</Typography>}
+      {footer && <Typography color="textSecondary">{footer}</Typography>}
     </Box>
   );
 }

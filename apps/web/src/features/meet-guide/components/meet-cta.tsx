@@ -17,7 +17,7 @@ export function MeetCta() {
       <Typography id="meet-cta-title" variant="h4" component="h2">
         {t('meet.cta.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+      <Typography color="textSecondary" sx={{ mt: 1.5 }}>
         {t('meet.cta.text')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, justifyContent: 'center' }}>

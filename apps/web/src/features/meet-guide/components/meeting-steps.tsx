@@ -45,7 +45,7 @@ export function MeetingSteps({ detailed = false }: { detailed?: boolean }) {
                     <Typography variant="h6" component="h3">
                       {t(`meet.steps.${step}.title`)}
                     </Typography>
-                    <Typography color="text.secondary" sx={{ mt: 1, fontSize: detailed ? { md: 17 } : undefined }}>
+                    <Typography color="textSecondary" sx={{ mt: 1, fontSize: detailed ? { md: 17 } : undefined }}>
                       {t(`meet.steps.${step}.text`, facts)}
                     </Typography>
                   </Box>

@@ -22,7 +22,7 @@ export function MoodCards() {
       <Typography id="moods-title" variant="h4" component="h2">
         {t('meet.moodsTitle')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 4, maxWidth: 640 }}>
         {t('meet.moodsText')}
       </Typography>
       <Grid container spacing={2}>
@@ -36,7 +36,7 @@ export function MoodCards() {
               <Typography variant="h6" component="h3" sx={{ mt: 1 }}>
                 {t(`meet.moods.${key}.title`)}
               </Typography>
-              <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              <Typography color="textSecondary" sx={{ mt: 0.5 }}>
                 {t(`meet.moods.${key}.text`)}
               </Typography>
             </Paper>

@@ -24,7 +24,7 @@ export function RewardsTable() {
       <Typography id="rewards-title" variant="h4" component="h2">
         {t('meet.rewardsTitle')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 720 }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 3, maxWidth: 720 }}>
         {t('meet.rewardsText', facts)}
       </Typography>
       <TableContainer component={Paper} variant="outlined" sx={{ bgcolor: 'transparent' }}>

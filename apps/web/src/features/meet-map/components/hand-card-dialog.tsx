@@ -109,7 +109,7 @@ export function HandCardDialog({
               <VerifiedCheck verified={hand.verified} size={24} testId="hand-card-verified" />
             </Stack>
             {hand.domain && (
-              <Typography color="text.secondary" data-testid="hand-card-nickname">
+              <Typography color="textSecondary" data-testid="hand-card-nickname">
                 @{hand.domain}
               </Typography>
             )}
@@ -182,7 +182,7 @@ export function HandCardDialog({
                 {t('card.meet')}
               </Button>
             </Stack>
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
+            <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1, textAlign: 'center' }}>
               {t('card.privacy')}
             </Typography>
           </DialogContent>

@@ -54,7 +54,7 @@ export function HandList({
           {loading ? t('list.loading') : filtered ? t('list.emptyFilteredTitle') : t('list.emptyTitle')}
         </Typography>
         {!loading && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {filtered ? t('list.emptyFilteredText') : t('list.emptyText')}
           </Typography>
         )}
@@ -90,7 +90,7 @@ export function HandList({
                   {t(`moods.${hand.mood}`)}
                 </Typography>
                 {hand.note && (
-                  <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" color="textSecondary" noWrap sx={{ minWidth: 0 }}>
                     · {hand.note}
                   </Typography>
                 )}
@@ -105,7 +105,7 @@ export function HandList({
               <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="hand-distance">
                 {t(`distance.${hand.distance}`)}
               </Typography>
-              <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Typography variant="caption" color="textSecondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {formatCountdown(hand.expiresAt, now)}
               </Typography>
             </Box>

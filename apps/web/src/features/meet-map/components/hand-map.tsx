@@ -271,7 +271,7 @@ export function HandMap(props: HandMapProps) {
           <Typography variant="h6" component="p" sx={{ mt: 1 }}>
             {t('map.failedTitle')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
+          <Typography color="textSecondary" sx={{ mt: 1 }}>
             {t('map.failedText')}
           </Typography>
           {props.onShowList && (

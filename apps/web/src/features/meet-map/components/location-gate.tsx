@@ -76,7 +76,7 @@ export function LocationGate({
         <Typography variant="h5" component="h2" sx={{ mt: 2, fontWeight: 700 }}>
           {t(`location.${status}.title`)}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
+        <Typography color="textSecondary" sx={{ mt: 1 }}>
           {t(`location.${status}.text`)}
         </Typography>
         {status === 'needs-consent' && (

@@ -97,7 +97,7 @@ export function MapFilters({
   return (
     <Stack spacing={1.5} sx={{ px: 2, py: 1.5 }}>
       <Box role="group" aria-labelledby="filter-moods">
-        <Typography id="filter-moods" variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 2 }}>
+        <Typography id="filter-moods" variant="overline" color="textSecondary" component="p" sx={{ lineHeight: 2 }}>
           {t('filters.moods')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
@@ -105,7 +105,7 @@ export function MapFilters({
         </Stack>
       </Box>
       <Box role="group" aria-labelledby="filter-levels">
-        <Typography id="filter-levels" variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 2 }}>
+        <Typography id="filter-levels" variant="overline" color="textSecondary" component="p" sx={{ lineHeight: 2 }}>
           {t('filters.levels')}
         </Typography>
         <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>

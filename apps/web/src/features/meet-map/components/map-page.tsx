@@ -167,7 +167,7 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
           boxShadow: live.watching ? '0 0 0 4px rgba(61,220,132,0.18)' : 'none',
         }}
       />
-      <Typography variant="caption" color="text.secondary" sx={desktop ? undefined : visuallyHidden}>
+      <Typography variant="caption" color="textSecondary" sx={desktop ? undefined : visuallyHidden}>
         {live.watching ? t('page.live') : t('page.connecting')}
       </Typography>
     </Stack>
@@ -285,7 +285,7 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
               </Typography>
               {liveBadge}
             </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {location.status === 'ready' ? t('page.count', { count: shown.length }) : t('page.lead')}
             </Typography>
           </Box>
@@ -357,7 +357,7 @@ export function MapPage({ geolocation, styleUrl, viewer }: MapPageProps) {
             }}
           >
             <Box sx={{ px: 0.5, pt: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-              <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pt: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ px: 1.5, pt: 1 }}>
                 {t('page.count', { count: shown.length })}
               </Typography>
               <MapFilters value={filters} onChange={setFilters} compact />

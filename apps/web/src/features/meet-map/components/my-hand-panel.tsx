@@ -84,7 +84,7 @@ export function MyHandPanel({
               <Typography sx={{ fontWeight: 700 }} noWrap>
                 {t('myHand.raised', { mood: t(`moods.${hand.mood}`) })}
               </Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>
+              <Typography variant="body2" color="textSecondary" noWrap>
                 {t('myHand.timeLeft')}{' '}
                 <Box
                   component="span"
@@ -97,7 +97,7 @@ export function MyHandPanel({
             </Box>
           </Stack>
           {hand.note && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
               “{hand.note}”
             </Typography>
           )}
@@ -191,7 +191,7 @@ export function MyHandPanel({
         label={
           <Box sx={{ flex: 1, pt: 0.75 }}>
             <Typography sx={{ fontWeight: 600 }}>{t('ghost.label')}</Typography>
-            <Typography id="ghost-help" variant={compact ? 'caption' : 'body2'} component="p" color="text.secondary">
+            <Typography id="ghost-help" variant={compact ? 'caption' : 'body2'} component="p" color="textSecondary">
               {t('ghost.help')}
             </Typography>
           </Box>

@@ -101,7 +101,7 @@ export function RaiseHandDialog({
         {t('raise.title')}
       </DialogTitle>
       <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2.5 }}>
+        <Typography color="textSecondary" sx={{ mb: 2.5 }}>
           {t('raise.lead')}
         </Typography>
 
@@ -171,7 +171,7 @@ export function RaiseHandDialog({
                 </Typography>
                 <Typography
                   variant="caption"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.35, mt: 0.5 }}
                 >
                   {t(`moodHints.${option}`)}

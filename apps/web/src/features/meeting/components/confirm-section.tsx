@@ -93,7 +93,7 @@ export function ConfirmSection({
         {t('confirm.title')}
       </Typography>
       {!(confirmedByMe && confirmedByPeer) && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
           {t('confirm.lead', { name })}
         </Typography>
       )}
@@ -138,7 +138,7 @@ export function ConfirmSection({
 
       {open && !confirmedByPeer && (
         <Box sx={{ mb: confirmedByMe ? 0 : 3 }}>
-          <Typography variant="subtitle2" component="p" color="text.secondary" sx={{ textAlign: 'center', mb: 1.5 }}>
+          <Typography variant="subtitle2" component="p" color="textSecondary" sx={{ textAlign: 'center', mb: 1.5 }}>
             {t('confirm.showYours', { name })}
           </Typography>
           <MyCode myCode={view.myCode} receivedAt={receivedAt} name={name} onExpired={onCodeExpired} />
@@ -147,7 +147,7 @@ export function ConfirmSection({
 
       {open && !confirmedByMe && (
         <Stack spacing={1.5}>
-          <Typography variant="subtitle2" component="p" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="subtitle2" component="p" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('confirm.scanTheirs', { name })}
           </Typography>
           <Button

@@ -130,7 +130,7 @@ export function LocationStatus({
           '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
         }}
       />
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {live && accuracy !== null
           ? t('location.active', { accuracy: Math.max(1, Math.round(accuracy)) })
           : t(`location.${status}`)}

@@ -205,7 +205,7 @@ export function MeetingPage({ peerId, initialCode }: { peerId: number; initialCo
               error={mint.error}
               onMint={() => mint.mutate(undefined, { onSuccess: takeResult })}
             />
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2, px: 1 }}>
+            <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 2, px: 1 }}>
               {t('privacy')}
             </Typography>
           </Grid>

@@ -86,7 +86,7 @@ export function MintOutcome({
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
           {t('result.success.title', { level })}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 440, mx: 'auto' }}>
+        <Typography color="textSecondary" sx={{ mt: 1, maxWidth: 440, mx: 'auto' }}>
           {t('result.success.text', { level, id: result.nftId ?? '', name })}
         </Typography>
         {result.nftId !== null && (
@@ -136,11 +136,11 @@ export function MintOutcome({
           <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
             {technical ? t('result.technical.title') : t('result.failure.title')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {technical ? t('result.technical.text') : t('result.failure.text', { percent, level, name })}
           </Typography>
           {!technical && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               {t('result.failure.next', { level })}
             </Typography>
           )}

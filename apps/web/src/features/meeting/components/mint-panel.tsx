@@ -63,7 +63,7 @@ export function MintPanel({
       <Typography id="mint-title" variant="h6" component="h2" sx={{ fontWeight: 600 }}>
         {t('mint.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
         {t('mint.lead', { name })}
       </Typography>
 
@@ -113,13 +113,13 @@ export function MintPanel({
           <Typography sx={{ fontWeight: 600, color: level ? accent : 'text.secondary' }}>
             {levelName ? t('mint.level', { level: levelName }) : t('mint.noLevel')}
           </Typography>
-          <Typography variant="body2" color="text.secondary" data-testid="mint-chance">
+          <Typography variant="body2" color="textSecondary" data-testid="mint-chance">
             {chance !== null ? t('mint.chance', { percent: Math.round(chance * 100) }) : t('mint.chanceUnknown')}
           </Typography>
         </Box>
       </Stack>
 
-      <Typography variant="subtitle2" component="p" color="text.secondary" sx={{ mb: 0.5 }}>
+      <Typography variant="subtitle2" component="p" color="textSecondary" sx={{ mb: 0.5 }}>
         {final ? t('mint.conditions') : unmet ? t('mint.notReady', { count: unmet }) : t('mint.ready')}
       </Typography>
       <RequirementList view={view} name={name} restrictionLeftMs={restrictionLeftMs} />
@@ -144,12 +144,12 @@ export function MintPanel({
             {minting ? t('mint.minting') : levelName ? t('mint.button', { level: levelName }) : t('mint.buttonPlain')}
           </Button>
           {!view.canMint && !result && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center', mt: 1 }}>
+            <Typography variant="caption" color="textSecondary" sx={{ display: 'block', textAlign: 'center', mt: 1 }}>
               {t('mint.disabledHint')}
             </Typography>
           )}
           {chance !== null && view.canMint && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center', mt: 1 }}>
+            <Typography variant="caption" color="textSecondary" sx={{ display: 'block', textAlign: 'center', mt: 1 }}>
               {t('mint.drawHint', { percent: Math.round(chance * 100) })}
             </Typography>
           )}

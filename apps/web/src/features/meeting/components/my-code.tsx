@@ -131,7 +131,7 @@ export function MyCode({
         )}
         <Typography
           variant="caption"
-          color="text.secondary"
+          color="textSecondary"
           sx={{ display: 'block', textAlign: 'center' }}
           data-testid="code-countdown"
         >

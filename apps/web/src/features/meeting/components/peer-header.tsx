@@ -74,7 +74,7 @@ export function PeerHeader({
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 0.75, alignItems: 'center' }}>
           {peer.domain && peer.firstName && (
-            <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mr: 0.5 }}>
               @{peer.domain}
             </Typography>
           )}

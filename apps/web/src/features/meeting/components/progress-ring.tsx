@@ -135,11 +135,11 @@ export function ProgressRing({
       >
         {headline}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 420, mx: met ? 0 : 'auto' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, maxWidth: 420, mx: met ? 0 : 'auto' }}>
         {hint}
       </Typography>
       {metAtText && (
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }} data-testid="met-at">
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block', mt: 0.5 }} data-testid="met-at">
           {t('progress.metAt', { date: metAtText })}
         </Typography>
       )}
@@ -162,7 +162,7 @@ export function ProgressRing({
           </Ring>
         </Box>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
             {t('progress.minutesDone', { count: requiredMinutes })}
           </Typography>
           {text}
@@ -187,7 +187,7 @@ export function ProgressRing({
           >
             {minutesTogether}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, maxWidth: 140 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.75, maxWidth: 140 }}>
             {t('progress.ofMinutes', { count: requiredMinutes })}
           </Typography>
         </Ring>

@@ -173,7 +173,7 @@ export function QrScannerDialog({
         ) : (
           <Typography
             variant="body2"
-            color="text.secondary"
+            color="textSecondary"
             sx={{ mt: 1.5, textAlign: 'center' }}
             data-testid="scanner-hint"
             data-state={state}

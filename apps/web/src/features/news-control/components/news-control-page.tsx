@@ -47,7 +47,7 @@ function NewsList({ onAdd }: { onAdd: () => void }) {
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
             {t('title')}
           </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+          <Typography color="textSecondary" sx={{ maxWidth: 720 }}>
             {t('lead')}
           </Typography>
         </Box>

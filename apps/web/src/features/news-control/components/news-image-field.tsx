@@ -82,7 +82,7 @@ export function NewsImageField({ url, onUploaded, onRemove }: NewsImageFieldProp
           </Button>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('editor.imageHint')}
       </Typography>
       {upload.isError && (

@@ -28,7 +28,7 @@ export function NewsPreviewCard({ language, title, markdown, image, publishedAt 
       <Typography id="news-preview-title" variant="h6" component="h2">
         {t('preview.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
         {t('preview.lead')}
       </Typography>
       <Box sx={{ position: 'relative' }}>

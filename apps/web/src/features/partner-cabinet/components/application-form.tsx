@@ -40,7 +40,7 @@ export function ApplicationForm({ previous }: { previous?: CpaPartnerState }) {
             <Typography variant="h5" component="h2" id="cpa-apply-title">
               {t(again ? 'apply.againTitle' : 'apply.title')}
             </Typography>
-            <Typography color="text.secondary" sx={{ maxWidth: 680 }}>
+            <Typography color="textSecondary" sx={{ maxWidth: 680 }}>
               {t('apply.lead')}
             </Typography>
           </Stack>

@@ -38,14 +38,14 @@ export function ApplicationStatus({ partner }: { partner: CpaPartnerState }) {
                 {t('review.title')}
               </Typography>
               {partner.appliedAt && (
-                <Typography color="text.secondary">
+                <Typography color="textSecondary">
                   {t('review.sent', { time: format.dateTime(partner.appliedAt) })}
                 </Typography>
               )}
             </Box>
             <Chip label={t('partnerStatuses.applied')} color="warning" size="small" sx={{ ml: 'auto' }} />
           </Stack>
-          <Typography color="text.secondary" sx={{ maxWidth: 680 }}>
+          <Typography color="textSecondary" sx={{ maxWidth: 680 }}>
             {t('review.text')}
           </Typography>
           <Box>

@@ -28,7 +28,7 @@ function Benefits() {
           <CheckIcon color="primary" aria-hidden sx={{ mt: 0.25 }} />
           <Box>
             <Typography sx={{ fontWeight: 600 }}>{t(`benefits.${point}.title`)}</Typography>
-            <Typography color="text.secondary">{t(`benefits.${point}.text`)}</Typography>
+            <Typography color="textSecondary">{t(`benefits.${point}.text`)}</Typography>
           </Box>
         </Stack>
       ))}
@@ -55,7 +55,7 @@ export function CpaPage() {
         <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, sm: 36, md: 42 }, lineHeight: 1.15 }}>
           {t('cabinet.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 760, fontSize: { md: 18 } }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 760, fontSize: { md: 18 } }}>
           {t(status === 'approved' ? 'cabinet.leadPartner' : 'cabinet.lead')}
         </Typography>
       </Stack>

@@ -15,7 +15,7 @@ export function Figure({
 }) {
   return (
     <Box sx={{ minWidth }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h6" component="p" data-testid={testId} sx={{ whiteSpace: 'nowrap' }}>

@@ -27,7 +27,7 @@ export function InviteCard({ partner }: { partner: CpaPartnerState }) {
           <Typography variant="h6" component="h2">
             {t(`invite.${status}.title`)}
           </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+          <Typography color="textSecondary" sx={{ maxWidth: 720 }}>
             {t(`invite.${status}.text`)}
           </Typography>
           {status === 'rejected' && partner.rejectReason && (

@@ -65,7 +65,7 @@ export function LinkCard({
             </Typography>
             <CopyButton value={link.url} label={t('card.copy')} />
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('card.uidHint')}
           </Typography>
 
@@ -86,7 +86,7 @@ export function LinkCard({
 
           <Typography
             variant="body2"
-            color="text.secondary"
+            color="textSecondary"
             sx={{ overflowWrap: 'anywhere' }}
             data-testid="link-callback-text"
           >

@@ -37,7 +37,7 @@ export function LoginCard() {
             <Typography variant="h5" component="h2" id="cpa-login-title">
               {t('login.title')}
             </Typography>
-            <Typography color="text.secondary">{t('login.lead')}</Typography>
+            <Typography color="textSecondary">{t('login.lead')}</Typography>
           </Stack>
           {formError && (
             <Alert severity="error" data-testid="cpa-login-error">

@@ -59,7 +59,7 @@ export function PartnerLinksPage({ partner = false }: { partner?: boolean }) {
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
             {t('title')}
           </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 680 }}>
+          <Typography color="textSecondary" sx={{ maxWidth: 680 }}>
             {t('lead')}
           </Typography>
         </Box>
@@ -91,7 +91,7 @@ export function PartnerLinksPage({ partner = false }: { partner?: boolean }) {
               <Typography variant="h6" component="h3">
                 {t('empty.title')}
               </Typography>
-              <Typography color="text.secondary" sx={{ maxWidth: 620 }}>
+              <Typography color="textSecondary" sx={{ maxWidth: 620 }}>
                 {t('empty.text')}
               </Typography>
               {newButton}

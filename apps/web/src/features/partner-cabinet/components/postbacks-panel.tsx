@@ -39,7 +39,7 @@ function AttemptRow({ attempt, id }: { attempt: Attempt; id: string }) {
           data-testid="attempt-status"
         />
         <Typography variant="body2">{format.dateTime(attempt.at)}</Typography>
-        <Typography variant="body2" color="text.secondary" data-testid="attempt-latency">
+        <Typography variant="body2" color="textSecondary" data-testid="attempt-latency">
           {t('postbacks.latency', { ms: format.number(attempt.latencyMs) })}
         </Typography>
         {attempt.response !== null && (
@@ -61,7 +61,7 @@ function AttemptRow({ attempt, id }: { attempt: Attempt; id: string }) {
       )}
       <Typography
         variant="body2"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ mt: 0.5, fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' }}
       >
         {attempt.url}
@@ -106,7 +106,7 @@ function PostbackCard({ postback, linkName }: { postback: CpaPostback; linkName:
             <Typography sx={{ fontWeight: 600 }}>
               {action} · {status}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
               {linkName} · {format.dateTime(postback.createdAt)}
             </Typography>
           </Box>
@@ -119,7 +119,7 @@ function PostbackCard({ postback, linkName }: { postback: CpaPostback; linkName:
         </Stack>
         <Divider sx={{ my: 1.5 }} />
         {postback.attempts.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('postbacks.noAttempts')}
           </Typography>
         ) : (
@@ -164,7 +164,7 @@ export function PostbacksPanel({ partner }: { partner: CpaPartnerState }) {
         <Typography variant="h5" component="h2">
           {t('postbacks.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 720 }}>
           {t('postbacks.lead')}
         </Typography>
       </Box>
@@ -188,7 +188,7 @@ export function PostbacksPanel({ partner }: { partner: CpaPartnerState }) {
             <Typography variant="h6" component="h3">
               {t('postbacks.emptyTitle')}
             </Typography>
-            <Typography color="text.secondary">{t('postbacks.emptyText')}</Typography>
+            <Typography color="textSecondary">{t('postbacks.emptyText')}</Typography>
           </CardContent>
         </Card>
       )}

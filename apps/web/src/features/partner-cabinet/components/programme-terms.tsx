@@ -19,14 +19,14 @@ export function ProgrammeTerms() {
       <Stack direction="row" sx={{ gap: 3, flexWrap: 'wrap', mb: 1 }}>
         {CPA_ACTIONS.map((action) => (
           <Box key={action}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t(`actions.${action}`)}
             </Typography>
             <Typography sx={{ fontWeight: 600 }}>{format.amount(payouts[action], 'USDT')}</Typography>
           </Box>
         ))}
       </Stack>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('apply.terms', { window: Math.round(windowHours / 24), hold: holdHours })}
       </Typography>
     </Paper>

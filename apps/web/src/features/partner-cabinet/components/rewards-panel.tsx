@@ -45,7 +45,7 @@ function ConversionRow({ conversion }: { conversion: CpaConversion }) {
       <Stack direction="row" sx={{ gap: 1.5, alignItems: 'flex-start' }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>{t(`actions.${conversion.action}`)}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {conversion.linkName}
             {conversion.uid && (
               <>
@@ -57,7 +57,7 @@ function ConversionRow({ conversion }: { conversion: CpaConversion }) {
               </>
             )}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {format.dateTime(conversion.createdAt)}
             {conversion.status === 'pending' &&
               ` · ${t('rewards.holdUntil', { time: format.dateTime(conversion.holdUntil) })}`}
@@ -91,7 +91,7 @@ function PayoutRow({ payout }: { payout: CpaPayout }) {
     <Stack direction="row" sx={{ px: 2, py: 1.5, gap: 2, alignItems: 'center' }} data-testid="payout-row">
       <Box sx={{ flexGrow: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{format.amount(payout.amount, 'USDT')}</Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('rewards.payoutCount', { count: payout.count })} · {format.dateTime(payout.createdAt)}
         </Typography>
       </Box>
@@ -128,7 +128,7 @@ export function RewardsPanel() {
         <Typography variant="h5" component="h2">
           {t('rewards.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 720 }}>
           {t('rewards.lead')}
         </Typography>
       </Box>
@@ -171,7 +171,7 @@ export function RewardsPanel() {
             </Button>
           </Box>
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }}>
           {t('rewards.payoutHint')}
         </Typography>
         {payout.isError && (
@@ -209,7 +209,7 @@ export function RewardsPanel() {
         <Paper variant="outlined">
           {rewards.isFetching && <LinearProgress sx={{ height: 2 }} />}
           {rewards.data?.rewards.length === 0 && (
-            <Typography color="text.secondary" sx={{ p: 2 }} data-testid="rewards-empty">
+            <Typography color="textSecondary" sx={{ p: 2 }} data-testid="rewards-empty">
               {filter === 'all' ? t('rewards.empty') : t('rewards.emptyFiltered')}
             </Typography>
           )}
@@ -237,7 +237,7 @@ export function RewardsPanel() {
         </Typography>
         <Paper variant="outlined" data-testid="payouts">
           {rewards.data?.payouts.length === 0 && (
-            <Typography color="text.secondary" sx={{ p: 2 }}>
+            <Typography color="textSecondary" sx={{ p: 2 }}>
               {t('rewards.noPayouts')}
             </Typography>
           )}

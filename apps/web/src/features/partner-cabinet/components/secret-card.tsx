@@ -55,7 +55,7 @@ export function SecretCard({ partner }: { partner: CpaPartnerState }) {
             <Typography variant="h6" component="h3">
               {t('secret.title')}
             </Typography>
-            <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+            <Typography color="textSecondary" sx={{ maxWidth: 720 }}>
               {t('secret.lead')}
             </Typography>
           </Box>
@@ -95,7 +95,7 @@ export function SecretCard({ partner }: { partner: CpaPartnerState }) {
             <Typography variant="subtitle2" component="h4">
               {t('secret.verifyTitle')}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
               {t('secret.verifyText')}
             </Typography>
             <Box

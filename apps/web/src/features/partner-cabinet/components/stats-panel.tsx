@@ -54,7 +54,7 @@ export function StatsPanel() {
           <Typography variant="h5" component="h2">
             {t('stats.title')}
           </Typography>
-          <Typography color="text.secondary">{t('stats.lead')}</Typography>
+          <Typography color="textSecondary">{t('stats.lead')}</Typography>
         </Box>
         <ToggleButtonGroup
           exclusive
@@ -105,7 +105,7 @@ export function StatsPanel() {
           {stats.data ? (
             <>
               {totals?.hits === 0 && totals.regs === 0 && (
-                <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="stats-no-days">
+                <Typography color="textSecondary" sx={{ mb: 1 }} data-testid="stats-no-days">
                   {t('stats.noDays')}
                 </Typography>
               )}

@@ -108,7 +108,7 @@ export function PeoplePage() {
           <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
             {t('people.title')}
           </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+          <Typography color="textSecondary" sx={{ maxWidth: 760 }}>
             {t('people.lead')}
           </Typography>
         </Box>

@@ -103,7 +103,7 @@ export function PersonPage({ id, myId }: { id: number; myId: number | undefined 
               {name}
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
-              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                 {row.email}
               </Typography>
               <RoleChip role={row.role} level={row.level} />

@@ -47,7 +47,7 @@ export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
     <Stack component="dl" spacing={0.75} sx={{ m: 0 }}>
       {rows.map(([label, value]) => (
         <Stack key={label} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+          <Typography component="dt" variant="body2" color="textSecondary">
             {label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', overflowWrap: 'anywhere' }}>
@@ -61,7 +61,7 @@ export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
 
 export function Empty({ text }: { text: string }) {
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {text}
     </Typography>
   );
@@ -141,7 +141,7 @@ export function TransactionsSection({ detail }: { detail: PersonDetail }) {
                 {t(`wallet:type.${tx.type}`, { defaultValue: tx.type })} ·{' '}
                 {t(`wallet:status.${tx.status}`, { defaultValue: tx.status })}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {format.amount(tx.amount, tx.currency)} · {format.date(tx.createdAt)}
               </Typography>
             </Stack>
@@ -179,7 +179,7 @@ export function KycSection({ detail }: { detail: PersonDetail }) {
       {history.length > 0 && (
         <Stack spacing={0.5} sx={{ mt: 2 }}>
           {history.map((entry, index) => (
-            <Typography key={index} variant="body2" color="text.secondary">
+            <Typography key={index} variant="body2" color="textSecondary">
               {format.dateTime(entry.at)} · {t(`person.kycActions.${entry.action}`, { defaultValue: entry.action })}
               {entry.status ? ` → ${t(`kyc:status.${entry.status}`, { defaultValue: entry.status })}` : ''}
               {entry.actorId !== null ? ` · #${entry.actorId}` : ''}
@@ -203,12 +203,12 @@ export function ReportsSection({ detail }: { detail: PersonDetail }) {
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <Chip size="small" variant="outlined" label={t(`reasons.${report.reason}`)} />
                 <Typography variant="body2">{t(`status.${report.status}`)}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {format.date(report.createdAt)}
                 </Typography>
               </Stack>
               {report.comment && (
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                   “{report.comment}”
                 </Typography>
               )}
@@ -241,7 +241,7 @@ export function SessionsSection({ detail }: { detail: PersonDetail }) {
                 {s.country ? ` · ${s.country}` : ''}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {format.dateTime(s.lastSeenAt)}
                 </Typography>
                 <Chip

@@ -23,7 +23,7 @@ function PersonCell({ person, testId }: { person: ReferralPerson; testId: string
   return (
     <Stack sx={{ justifyContent: 'center', height: '100%', minWidth: 0, lineHeight: 1.3 }}>
       <PersonLink person={person} testId={testId} />
-      <Typography variant="caption" color="text.secondary" noWrap>
+      <Typography variant="caption" color="textSecondary" noWrap>
         {person.email}
       </Typography>
     </Stack>
@@ -38,7 +38,7 @@ function FlagCell({ flag }: { flag: ReferralFlag }) {
     <Stack spacing={0.5} sx={{ justifyContent: 'center', height: '100%', minWidth: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Chip size="small" color="warning" variant="outlined" label={t(`selfReferral.${flag.reason}`)} />
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {format.dateTime(flag.createdAt)}
         </Typography>
       </Stack>
@@ -121,7 +121,7 @@ export function ReferralFlagsPage() {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
           {t('flags.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 760 }}>
           {t('flags.lead')}
         </Typography>
       </Box>

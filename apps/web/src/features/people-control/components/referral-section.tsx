@@ -69,7 +69,7 @@ export function ReferralSection({ detail, onChangeReferrer }: { detail: PersonDe
               <Typography variant="body2">
                 {t(`person.referral.role.${flag.role}`)} <PersonLink person={flag.other} />
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {format.date(flag.createdAt)}
               </Typography>
             </Stack>

@@ -52,7 +52,7 @@ function Preview({ uid }: { uid: string }) {
   if (found.isPending || found.isPlaceholderData) return null;
   const match = found.data?.items.find((row) => row.id === id);
   return (
-    <Typography variant="body2" color={match ? 'text.primary' : 'text.secondary'} data-testid="referrer-preview">
+    <Typography variant="body2" color={match ? 'textPrimary' : 'textSecondary'} data-testid="referrer-preview">
       {match
         ? t('person.referrerDialog.preview', { name: personName(match), email: match.email })
         : t('person.referrerDialog.noSuchUid')}

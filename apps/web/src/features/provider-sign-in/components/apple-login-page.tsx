@@ -38,10 +38,10 @@ function StartStep() {
         <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
           {t('page.title')}
         </Typography>
-        <Typography color="text.secondary">{t('page.subtitle')}</Typography>
+        <Typography color="textSecondary">{t('page.subtitle')}</Typography>
       </div>
       <ProviderSignInButton />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('page.hint')}
       </Typography>
       <Link component={RouterLink} href="/auth/login" variant="body2">

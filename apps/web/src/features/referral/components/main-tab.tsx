@@ -125,7 +125,7 @@ export function MainTab() {
         </Section>
         <Section title={t('top.title')} testId="referral-top">
           {s.top.length === 0 ? (
-            <Typography color="text.secondary">{t('top.empty')}</Typography>
+            <Typography color="textSecondary">{t('top.empty')}</Typography>
           ) : (
             <List dense disablePadding>
               {s.top.map((row, i) => (

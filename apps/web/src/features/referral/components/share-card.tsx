@@ -33,7 +33,7 @@ export function ShareCard({ promocode }: { promocode: string }) {
             <Typography variant="h6" component="h2">
               {t('share.title')}
             </Typography>
-            <Typography color="text.secondary">{t('share.text')}</Typography>
+            <Typography color="textSecondary">{t('share.text')}</Typography>
             <TextField
               label={t('share.link')}
               value={link}

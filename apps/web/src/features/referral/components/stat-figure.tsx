@@ -16,14 +16,14 @@ export function StatFigure({
 }) {
   return (
     <Box sx={{ minWidth: 120 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h6" component="p" data-testid={testId} sx={{ whiteSpace: 'nowrap' }}>
         {value}
       </Typography>
       {hint && (
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {hint}
         </Typography>
       )}

@@ -107,7 +107,7 @@ export function TreeTab() {
       <Breadcrumbs aria-label={t('tree.trail')}>
         {[{ id: 0, name: t('tree.mine') }, ...trail].map((step, i, all) =>
           i === all.length - 1 ? (
-            <Typography key={step.id} color="text.primary" data-testid="referral-tree-current">
+            <Typography key={step.id} color="textPrimary" data-testid="referral-tree-current">
               {i === 0 ? step.name : t('tree.of', { name: step.name })}
             </Typography>
           ) : (
@@ -191,7 +191,7 @@ export function TreeTab() {
         </TextField>
       </Stack>
       {list.isError && <Alert severity="error">{t('loadFailed')}</Alert>}
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('tree.hint')}
       </Typography>
       <Box sx={{ width: '100%' }} data-testid="referral-grid">

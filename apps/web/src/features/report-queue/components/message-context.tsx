@@ -40,7 +40,7 @@ export function MessageContext({ report }: { report: Report }) {
               borderColor: reported ? 'error.main' : 'transparent',
             }}
           >
-            <Typography variant="caption" color="text.secondary" component="div">
+            <Typography variant="caption" color="textSecondary" component="div">
               {theirs ? t('reports.reportedSaid') : t('reports.reporterSaid')} · {format.dateTime(message.createdAt)}
               {reported && ` · ${t('reports.reportedMessage')}`}
             </Typography>

@@ -99,7 +99,7 @@ export function ReportCard({
               <Chip size="small" color="error" label={t('people.blocked')} data-testid="report-blocked" />
             )}
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('reports.byline', {
               reporter: nameOf(report.reporter),
               id: report.user.id,
@@ -119,13 +119,13 @@ export function ReportCard({
           )}
           <MessageContext report={report} />
           {!report.context.length && report.message === null && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('reports.noMessage')}
             </Typography>
           )}
           {error && <Alert severity="error">{error}</Alert>}
           {report.note && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('reports.note', { note: report.note })}
             </Typography>
           )}

@@ -35,7 +35,7 @@ export function ReportsPage({ myId, canDecide }: { myId: number | undefined; can
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, md: 32 } }}>
           {t('reports.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+        <Typography color="textSecondary" sx={{ maxWidth: 760 }}>
           {canDecide ? t('reports.lead') : t('reports.leadModerator')}
         </Typography>
       </Box>
@@ -85,7 +85,7 @@ export function ReportsPage({ myId, canDecide }: { myId: number | undefined; can
         </Stack>
       ) : (
         reports.data && (
-          <Typography color="text.secondary" data-testid="reports-empty">
+          <Typography color="textSecondary" data-testid="reports-empty">
             {t('reports.empty')}
           </Typography>
         )

@@ -56,7 +56,7 @@ export function EmailCodeStep({ email, onConfirmed }: { email: string; onConfirm
       aria-label={t('emailChange.codeTitle')}
       data-testid="email-code-step"
     >
-      <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+      <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-word' }}>
         {t('emailChange.codeLead', { email })}
       </Typography>
       <FormAlert text={formError} />

@@ -58,7 +58,7 @@ export function PasswordChangeCard() {
         <Typography id="password-change-title" variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('passwordChange.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t('passwordChange.lead')}
         </Typography>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('passwordChange.title')}>

@@ -74,7 +74,7 @@ export function TotpSection() {
         <Typography id="totp-title" variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('totp.title')}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {status.data?.enabled ? t('totp.on', { left: status.data.recoveryCodesLeft }) : t('totp.off')}
         </Typography>
         {error && (
@@ -98,7 +98,7 @@ export function TotpSection() {
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="totp-enrol">
             <Typography variant="body2">{t('totp.scan')}</Typography>
             <TotpQr uri={pending.uri} />
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('totp.manual')}{' '}
               <Box component="code" sx={{ wordBreak: 'break-all' }} data-testid="totp-secret">
                 {pending.secret}

@@ -48,7 +48,7 @@ function SessionRow({ item, onEnd, ending }: { item: SessionItem; onEnd: () => v
           </Typography>
           {item.current && <Chip size="small" color="primary" variant="outlined" label={t('sessions.thisDevice')} />}
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {[place, t('sessions.lastSeen', { time: format.dateTime(item.lastSeenAt) })].filter(Boolean).join(' · ')}
         </Typography>
       </Stack>
@@ -86,7 +86,7 @@ export function SessionsCard() {
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('sessions.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
+        <Typography color="textSecondary" sx={{ mb: 1 }}>
           {t('sessions.text')}
         </Typography>
         {sessions.isPending ? (

@@ -44,7 +44,7 @@ export function StaffCodeDialog() {
     >
       <DialogTitle id="staff-code-title">{t('staff.codeTitle')}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           {t('staff.freshText')}
         </Typography>
         <StaffCodeForm onDone={() => close(true)} onCancel={() => close(false)} />

@@ -43,7 +43,7 @@ export function StaffGate({ enrol, children }: { enrol: ReactNode; children: Rea
         <Typography variant="h5" component="h1">
           {t('staff.enrolTitle')}
         </Typography>
-        <Typography color="text.secondary">{t('staff.enrolText')}</Typography>
+        <Typography color="textSecondary">{t('staff.enrolText')}</Typography>
         {enrol}
         {/* The recovery codes are on screen once: the area opens when the person says they kept them. */}
         {totp.data?.enabled && (
@@ -68,7 +68,7 @@ export function StaffGate({ enrol, children }: { enrol: ReactNode; children: Rea
           <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
             {t('staff.codeTitle')}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
             {t('staff.codeText', { hours: data.sessionHours })}
           </Typography>
           <StaffCodeForm onDone={() => undefined} />

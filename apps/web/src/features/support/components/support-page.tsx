@@ -65,12 +65,12 @@ export function SupportPage() {
                 >
                   {supportEmail}
                 </Link>
-                <Typography color="text.secondary" sx={{ mt: 1 }}>
+                <Typography color="textSecondary" sx={{ mt: 1 }}>
                   {t('support.emailText')}
                 </Typography>
               </InfoCard>
               <InfoCard icon={<QuizIcon />} title={t('support.faqTitle')}>
-                <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+                <Typography color="textSecondary" sx={{ mt: 1.5 }}>
                   {t('support.faqText')}
                 </Typography>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
@@ -83,7 +83,7 @@ export function SupportPage() {
                 </Stack>
               </InfoCard>
               <InfoCard icon={<AppleIcon />} title={t('support.relayTitle')}>
-                <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+                <Typography color="textSecondary" sx={{ mt: 1.5 }}>
                   {t('support.relayText')}
                 </Typography>
               </InfoCard>

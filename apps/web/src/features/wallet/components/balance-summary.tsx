@@ -25,7 +25,7 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
       }}
     >
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {label}
         </Typography>
         <Tooltip title={hint}>
@@ -61,7 +61,7 @@ export function BalanceSummary({ wallet }: { wallet: Wallet }) {
     >
       <Grid container spacing={3} sx={{ alignItems: 'center' }}>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <Typography id="balance-title" variant="overline" color="text.secondary" component="h2">
+          <Typography id="balance-title" variant="overline" color="textSecondary" component="h2">
             {t('balance.total')}
           </Typography>
           <Typography
@@ -74,7 +74,7 @@ export function BalanceSummary({ wallet }: { wallet: Wallet }) {
               {wallet.symbol || 'USDT'}
             </Box>
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {t('balance.network', { blockchain: wallet.blockchain, network: wallet.network })}
           </Typography>
         </Grid>

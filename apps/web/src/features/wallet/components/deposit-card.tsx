@@ -41,7 +41,7 @@ function IncomingDeposits() {
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               +{f.amount(tx.amount, tx.currency)}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('confirmations', { count: tx.requiredConfirmations, done: tx.confirmations })}
             </Typography>
           </Stack>
@@ -79,7 +79,7 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
             <Typography id="deposit-title" variant="h6" component="h2">
               {t('deposit.title')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('deposit.subtitle')}
             </Typography>
           </Box>
@@ -92,7 +92,7 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
         >
           <QrCode value={wallet.address} label={t('deposit.qr')} testId="deposit-qr" />
           <Stack spacing={1} sx={{ minWidth: 0, width: '100%' }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('deposit.address')}
             </Typography>
             <Stack
@@ -125,7 +125,7 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
           </Typography>
           {t('deposit.warning', { network: wallet.network || 'BEP-20' })}
         </Alert>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="deposit-confirmations">
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1.5 }} data-testid="deposit-confirmations">
           {t('deposit.confirmations', { count: confirmations })}
         </Typography>
 

@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       direction="row"
       sx={{ justifyContent: 'space-between', gap: 2, py: 0.75, borderTop: 1, borderColor: 'divider' }}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="body2" component="div" sx={{ textAlign: 'right', fontWeight: 500 }}>
@@ -69,7 +69,7 @@ function TokenCard({ nft, now }: { nft: Nft; now: number }) {
             </Typography>
           </Box>
           {!nft.name.includes(`#${nft.id}`) && (
-            <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto !important' }}>
+            <Typography variant="body2" color="textSecondary" sx={{ ml: 'auto !important' }}>
               #{nft.id}
             </Typography>
           )}
@@ -106,7 +106,7 @@ export function TokenList({ nfts }: { nfts: Nft[] }) {
               <TokenIcon sx={{ fontSize: 40, color: 'text.secondary' }} />
               <Box sx={{ flexGrow: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{t('tokens.emptyTitle')}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('tokens.emptyText')}
                 </Typography>
               </Box>

@@ -120,7 +120,7 @@ export function TransactionHistory({ explorerUrl }: { explorerUrl: string | null
             <Typography sx={{ fontWeight: 600 }}>
               {filtered ? t('history.emptyFiltered') : t('history.empty')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {filtered ? t('history.emptyFilteredText') : t('history.emptyText')}
             </Typography>
           </Stack>
@@ -144,7 +144,7 @@ export function TransactionHistory({ explorerUrl }: { explorerUrl: string | null
               borderColor: 'divider',
             }}
           >
-            <Typography variant="body2" color="text.secondary" data-testid="history-range">
+            <Typography variant="body2" color="textSecondary" data-testid="history-range">
               {t('history.range', {
                 from: params.offset + 1,
                 to: Math.min(params.offset + HISTORY_PAGE_SIZE, data.total),

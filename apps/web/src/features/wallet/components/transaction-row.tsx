@@ -80,7 +80,7 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
             {t('history.promotion', { company: tx.promotion.companyName, count: tx.promotion.days })}
           </Typography>
         )}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {f.dateTime(tx.createdAt)}
           {!isSettled(tx.status) && tx.requiredConfirmations > 0 && (
             <> · {t('confirmations', { count: tx.requiredConfirmations, done: tx.confirmations })}</>
@@ -117,7 +117,7 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
               <Typography
                 variant="body2"
                 component="div"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
               >
                 {t('history.hash')}{' '}
@@ -128,7 +128,7 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
               <Typography
                 variant="body2"
                 component="div"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
               >
                 {t(dir === 'in' ? 'history.from' : 'history.to')}{' '}
@@ -137,7 +137,7 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
             )}
           </Stack>
           {tx.error && (
-            <Typography variant="body2" color="error.main" data-testid="tx-error">
+            <Typography variant="body2" color="error" data-testid="tx-error">
               {translateFailure(t, tx.error)}
             </Typography>
           )}

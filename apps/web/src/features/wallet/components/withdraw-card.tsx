@@ -148,7 +148,7 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
             <Typography id="withdraw-title" variant="h6" component="h2">
               {t('withdraw.title')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('withdraw.subtitle', { network: wallet.network || 'BEP-20' })}
             </Typography>
           </Box>
@@ -186,7 +186,7 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">
-                      <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+                      <Typography variant="body2" color="textSecondary" sx={{ mr: 1 }}>
                         USDT
                       </Typography>
                       <Button
@@ -204,7 +204,7 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
 
             <Box sx={{ borderRadius: 2, bgcolor: 'action.hover', px: 2, py: 1.5 }}>
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('withdraw.fee')}
                 </Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }} data-testid="withdraw-fee">
@@ -218,7 +218,7 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
                 </Typography>
               </Stack>
               <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, mt: 0.5 }}>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('withdraw.yourBnb')}
                 </Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="withdraw-bnb">

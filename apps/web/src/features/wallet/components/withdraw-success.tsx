@@ -51,7 +51,7 @@ export function WithdrawSuccess({
       </Typography>
       {tx ? (
         <>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {t('withdraw.successText', { amount: f.amount(tx.amount, tx.currency) })}
           </Typography>
           {tx.counterparty && (
@@ -68,7 +68,7 @@ export function WithdrawSuccess({
               testId="tx-status"
             />
             {!isSettled(tx.status) && !held && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('confirmations', { count: tx.requiredConfirmations, done: tx.confirmations })}
               </Typography>
             )}
@@ -79,7 +79,7 @@ export function WithdrawSuccess({
             </Alert>
           )}
           {tx.status === 'FAIL' && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('withdraw.failedText')}
             </Typography>
           )}
@@ -87,7 +87,7 @@ export function WithdrawSuccess({
             <Typography
               variant="body2"
               component="div"
-              color="text.secondary"
+              color="textSecondary"
               sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
             >
               {t('history.hash')}{' '}
