@@ -1,4 +1,14 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,7 +39,7 @@ import { useMarketEvents } from '../lib/use-market-events';
 import { useSocketConnected } from '../../../lib/socket';
 import { useFormat } from '../../../lib/use-format';
 import { useInTurns } from '../../../lib/use-in-turns';
-import type { BuyTarget, SaleLevel } from './buy-dialog';
+import type { BuyDialogProps, BuyTarget, SaleLevel } from './buy-dialog';
 import { LevelCard } from './level-card';
 import { MyPurchases } from './my-purchases';
 import { OfferedToken } from './offered-token';
@@ -104,7 +114,7 @@ const HowItWorks = memo(function HowItWorks() {
                     {i + 1}. {t(`how.${step}.title`)}
                   </Typography>
                 </Stack>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t(`how.${step}.text`, values)}
                 </Typography>
               </Card>
@@ -140,7 +150,7 @@ const Levels = memo(function Levels({ signedIn, onOpen }: LevelsProps) {
       <Typography id="levels-title" variant="h5" component="h2">
         {t('levelsTitle')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2.5 }}>
+      <Typography color="textSecondary" sx={{ mt: 0.5, mb: 2.5 }}>
         {t('levelsLead')}
       </Typography>
       {market.isError ? (
@@ -196,7 +206,137 @@ function LiveChip() {
   );
 }
 
-/** /market: the three levels, the buy flow with its queue, and live progress of each purchase. */
+/**
+ * The free balance reaches its figure through a context: the wallet's answer, arriving after the page
+ * is up, renders the figure alone, not the head around it (about 70 components).
+ */
+const AvailableContext = createContext<string | undefined>(undefined);
+
+function AvailableAmount() {
+  const available = useContext(AvailableContext);
+  const f = useFormat();
+  return available !== undefined ? f.amount(available, 'USDT') : '…';
+}
+
+interface MarketHeroProps {
+  signedIn: boolean;
+  depositHref: string;
+  walletHref: string;
+}
+
+/** The page's head with the free balance. */
+const MarketHero = memo(function MarketHero({ signedIn, depositHref, walletHref }: MarketHeroProps) {
+  const { t } = useTranslation(['market', 'common']);
+  return (
+    <PageHeader eyebrow={t('common:nav.market')} title={t('hero.title')} lead={t('hero.lead')}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, pt: 1 }}>
+        {signedIn ? (
+          <>
+            <Stack
+              direction="row"
+              spacing={1.5}
+              sx={{
+                alignItems: 'center',
+                px: 2,
+                py: 1.25,
+                borderRadius: 3,
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <WalletIcon color="primary" />
+              <Box>
+                <Typography variant="caption" color="textSecondary" sx={{ display: 'block', lineHeight: 1.3 }}>
+                  {t('hero.available')}
+                </Typography>
+                <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-testid="market-available">
+                  <AvailableAmount />
+                </Typography>
+              </Box>
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" href={depositHref} LinkComponent={RouterLink} startIcon={<DepositIcon />}>
+                {t('hero.deposit')}
+              </Button>
+              <Button variant="outlined" href={walletHref} LinkComponent={RouterLink}>
+                {t('hero.wallet')}
+              </Button>
+            </Stack>
+          </>
+        ) : (
+          <Alert
+            severity="info"
+            data-testid="guest-notice"
+            action={
+              <Button href="/auth/login" LinkComponent={RouterLink} color="inherit">
+                {t('common:nav.login')}
+              </Button>
+            }
+          >
+            {translateMessage(t, 'msg.login-to-buy')}
+          </Alert>
+        )}
+        {signedIn && <LiveChip />}
+      </Stack>
+    </PageHeader>
+  );
+});
+
+interface MarketBodyProps {
+  signedIn: boolean;
+  offerId: number | null;
+  onOpen: (target: BuyTarget) => void;
+  onOpenPurchase: (purchase: Purchase) => void;
+  onDismissOffer: () => void;
+}
+
+/** The offered token, the member's purchases, the levels and how it works: none of it needs the wallet. */
+const MarketBody = memo(function MarketBody({
+  signedIn,
+  offerId,
+  onOpen,
+  onOpenPurchase,
+  onDismissOffer,
+}: MarketBodyProps) {
+  return (
+    <Container maxWidth="lg" sx={{ pb: { xs: 6, md: 10 } }}>
+      <Stack spacing={{ xs: 4, md: 6 }}>
+        {offerId !== null && (
+          <OfferedToken
+            nftId={offerId}
+            onBuy={(nft: ListedNft) => {
+              if (isSaleLevel(nft.level)) onOpen({ kind: 'buy', level: nft.level, nft });
+            }}
+            onDismiss={onDismissOffer}
+          />
+        )}
+        {signedIn && <MyPurchases onOpen={onOpenPurchase} />}
+
+        <Levels signedIn={signedIn} onOpen={onOpen} />
+
+        <HowItWorks />
+      </Stack>
+    </Container>
+  );
+});
+
+/** The buy dialog takes the levels on sale as the market last told them. */
+function MarketBuyDialog(props: Omit<BuyDialogProps, 'levels'>) {
+  const levels = useMarket().data?.levels;
+  if (!levels) return null;
+  return (
+    <Suspense fallback={null}>
+      <BuyDialog {...props} levels={levels} />
+    </Suspense>
+  );
+}
+
+/**
+ * /market: the three levels, the buy flow with its queue, and live progress of each purchase. Each
+ * answer that arrives after the page is up (the market, the wallet, the chain's facts) renders only
+ * the part that shows it: a slow phone spent a long task rendering the whole page for each.
+ */
 export function MarketPage({
   available,
   heldNfts,
@@ -206,10 +346,7 @@ export function MarketPage({
   walletHref,
   onBalanceChange,
 }: MarketPageProps) {
-  const { t } = useTranslation(['market', 'common']);
-  const f = useFormat();
   const signedIn = Boolean(useSession()?.token);
-  const market = useMarket();
   const [offerId, setOfferId] = useState<number | null>(() => getBuyingNftId());
   const [dialog, setDialog] = useState<{ key: number; target: BuyTarget } | null>(null);
 
@@ -228,110 +365,39 @@ export function MarketPage({
     [onBalanceChange, offerId, dismissOffer],
   );
 
-  const levels = market.data?.levels;
-
   return (
     <Box data-testid="market" {...preloadBuyDialog}>
       <MarketEvents />
-      <PageHeader eyebrow={t('common:nav.market')} title={t('hero.title')} lead={t('hero.lead')}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, pt: 1 }}>
-          {signedIn ? (
-            <>
-              <Stack
-                direction="row"
-                spacing={1.5}
-                sx={{
-                  alignItems: 'center',
-                  px: 2,
-                  py: 1.25,
-                  borderRadius: 3,
-                  bgcolor: 'background.paper',
-                  border: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <WalletIcon color="primary" />
-                <Box>
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.3 }}>
-                    {t('hero.available')}
-                  </Typography>
-                  <Typography
-                    sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
-                    data-testid="market-available"
-                  >
-                    {available !== undefined ? f.amount(available, 'USDT') : '…'}
-                  </Typography>
-                </Box>
-              </Stack>
-              <Stack direction="row" spacing={1}>
-                <Button variant="contained" href={depositHref} LinkComponent={RouterLink} startIcon={<DepositIcon />}>
-                  {t('hero.deposit')}
-                </Button>
-                <Button variant="outlined" href={walletHref} LinkComponent={RouterLink}>
-                  {t('hero.wallet')}
-                </Button>
-              </Stack>
-            </>
-          ) : (
-            <Alert
-              severity="info"
-              data-testid="guest-notice"
-              action={
-                <Button href="/auth/login" LinkComponent={RouterLink} color="inherit">
-                  {t('common:nav.login')}
-                </Button>
-              }
-            >
-              {translateMessage(t, 'msg.login-to-buy')}
-            </Alert>
-          )}
-          {signedIn && <LiveChip />}
-        </Stack>
-      </PageHeader>
-
-      <Container maxWidth="lg" sx={{ pb: { xs: 6, md: 10 } }}>
-        <Stack spacing={{ xs: 4, md: 6 }}>
-          {offerId !== null && (
-            <OfferedToken
-              nftId={offerId}
-              levels={levels}
-              onBuy={(nft: ListedNft) => {
-                if (isSaleLevel(nft.level)) open({ kind: 'buy', level: nft.level, nft });
-              }}
-              onDismiss={dismissOffer}
-            />
-          )}
-          {signedIn && <MyPurchases onOpen={openPurchase} />}
-
-          <Levels signedIn={signedIn} onOpen={open} />
-
-          <HowItWorks />
-        </Stack>
-      </Container>
-
-      {dialog && levels && (
-        <Suspense fallback={null}>
-          <BuyDialog
-            key={dialog.key}
-            target={dialog.target}
-            levels={levels}
-            signedIn={signedIn}
-            available={available}
-            heldNfts={heldNfts}
-            explorerUrl={explorerUrl}
-            disclaimer={disclaimer}
-            depositHref={depositHref}
-            walletHref={walletHref}
-            onClose={() => setDialog(null)}
-            onFinal={onFinal}
-            onDropNft={() => {
-              const level = dialog.target.kind === 'buy' ? dialog.target.level : null;
-              dismissOffer();
-              if (level) open({ kind: 'buy', level });
-              else setDialog(null);
-            }}
-          />
-        </Suspense>
+      <AvailableContext value={available}>
+        <MarketHero signedIn={signedIn} depositHref={depositHref} walletHref={walletHref} />
+      </AvailableContext>
+      <MarketBody
+        signedIn={signedIn}
+        offerId={offerId}
+        onOpen={open}
+        onOpenPurchase={openPurchase}
+        onDismissOffer={dismissOffer}
+      />
+      {dialog && (
+        <MarketBuyDialog
+          key={dialog.key}
+          target={dialog.target}
+          signedIn={signedIn}
+          available={available}
+          heldNfts={heldNfts}
+          explorerUrl={explorerUrl}
+          disclaimer={disclaimer}
+          depositHref={depositHref}
+          walletHref={walletHref}
+          onClose={() => setDialog(null)}
+          onFinal={onFinal}
+          onDropNft={() => {
+            const level = dialog.target.kind === 'buy' ? dialog.target.level : null;
+            dismissOffer();
+            if (level) open({ kind: 'buy', level });
+            else setDialog(null);
+          }}
+        />
       )}
     </Box>
   );

@@ -8,24 +8,25 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
-import type { ListedNft, MarketLevel, UserRef } from '@app/shared/schemas/crypto';
+import type { ListedNft, UserRef } from '@app/shared/schemas/crypto';
 import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { useListedNft } from '../api/get-listed-nft';
+import { useMarket } from '../api/get-market';
 import { LEVEL_ACCENT } from '../../../app/theme';
 import { useFormat } from '../../../lib/use-format';
 
 export interface OfferedTokenProps {
   nftId: number;
-  levels: MarketLevel[] | undefined;
   onBuy: (nft: ListedNft) => void;
   onDismiss: () => void;
 }
 
 /** The token a ?nft= link pointed at, offered before everything else; if it is sold, the page says so. */
-export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenProps) {
+export function OfferedToken({ nftId, onBuy, onDismiss }: OfferedTokenProps) {
   const { t } = useTranslation(['market', 'common']);
   const f = useFormat();
+  const levels = useMarket().data?.levels;
   const { data: nft, error, isPending } = useListedNft(nftId);
 
   if (isPending) return <Skeleton variant="rounded" height={132} />;
@@ -82,7 +83,7 @@ export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenPr
           <LinkIcon />
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="overline" color="text.secondary">
+          <Typography variant="overline" color="textSecondary">
             {t('offer.eyebrow')}
           </Typography>
           <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
@@ -93,7 +94,7 @@ export function OfferedToken({ nftId, levels, onBuy, onDismiss }: OfferedTokenPr
               </Box>
             )}
           </Typography>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {t('offer.details', { level: t(`common:levels.${nft.level}`), price: f.amount(nft.price, 'USDT') })}
             {parents.length > 0 && ` · ${t('offer.parents', { parents: parents.map(who).join(' & ') })}`}
           </Typography>
