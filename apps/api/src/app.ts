@@ -212,6 +212,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log: app.log,
   });
   app.addHook('onReady', async () => {
+    // The subscribers' queues are known before the queue starts: it creates them all before any
+    // worker polls (jobs/job-queue.ts).
+    await events.declareJobs();
     await jobs.start();
     await events.start();
   });

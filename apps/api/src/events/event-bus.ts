@@ -57,6 +57,11 @@ export interface EventBus {
   subscribe<T extends DomainEventType>(type: T, name: string, handler: EventHandler<T>, options?: JobOptions): void;
   /** Hands every waiting event to its subscribers' jobs; returns how many events it dispatched. */
   relay(): Promise<number>;
+  /**
+   * Declares each subscriber's job with the queue. Before the queue starts, so it creates every
+   * queue before any worker polls (jobs/job-queue.ts); start() does it when it has not been done.
+   */
+  declareJobs(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -75,6 +80,7 @@ export function createEventBus(deps: {
   >();
   let timer: NodeJS.Timeout | undefined;
   let relaying: Promise<number> | undefined;
+  const declared = new Set<string>();
 
   async function deliver(name: string, eventId: string) {
     const entry = handlers.get(name)!;
@@ -171,14 +177,20 @@ export function createEventBus(deps: {
       return run;
     },
 
-    async start() {
+    async declareJobs() {
       for (const [name, entry] of handlers) {
+        if (declared.has(name)) continue;
+        declared.add(name);
         await deps.jobs.define<{ eventId: string }>(
           jobName(name),
           ({ eventId }) => deliver(name, eventId),
           entry.options,
         );
       }
+    },
+
+    async start() {
+      await bus.declareJobs();
       if (!deps.relayEvery) return;
       const every = deps.relayEvery;
       let idle = 0;

@@ -110,4 +110,36 @@ describe('durable job queue', () => {
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
     expect(await workers[0]!.counts('counted')).toEqual({ completed: 60 });
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'three processes booting together on a fresh database create their many queues without a deadlock',
+    async () => {
+      // As an API deployment boots: each process declares the same queues (the app has about thirty,
+      // one per event subscriber) and starts at once. Created side by side, queues deadlock in
+      // PostgreSQL (each one attaches a partition to pgboss.job), which ends one creation a second
+      // later: more than the 10 s a process may take to get ready.
+      const database = await createTestDatabase();
+      open.databases.push(database);
+      const deadlocks = async () => {
+        const { rows } = await database.executeSql(
+          'select deadlocks from pg_stat_database where datname = current_database()',
+          [],
+        );
+        return Number(rows[0]!.deadlocks);
+      };
+      const names = Array.from({ length: 20 }, (_, i) => `boot.${i}`);
+      const processes = await Promise.all([0, 1, 2].map(() => queueOn(database)));
+      for (const queue of processes) {
+        for (const name of names) await queue.define(name, async () => {});
+      }
+      const before = await deadlocks();
+      await Promise.all(processes.map((queue) => queue.start()));
+      expect(await deadlocks()).toBe(before);
+      // Every queue exists once and takes work.
+      const { rows } = await database.executeSql(`select name from pgboss.queue where name like 'boot.%'`, []);
+      expect(rows.map((row) => row.name).sort()).toEqual([...names].sort());
+      await processes[2]!.send('boot.19', {});
+      await until(async () => (await processes[0]!.counts('boot.19')).completed === 1);
+    },
+  );
 });

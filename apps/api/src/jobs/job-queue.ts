@@ -50,6 +50,12 @@ function uuidOf(key: string): string {
  * Creating a queue inserts its row and then its partition; two processes starting at once can
  * deadlock there (40P01) or both insert (23505). The loser tries again and finds the queue made.
  */
+/**
+ * The advisory-lock key under which processes create queues one at a time (727_431_001 is the
+ * migrations', 727_431_002 the chain leader's).
+ */
+const QUEUE_CREATION_LOCK_KEY = 727_431_003;
+
 async function retryOnRace<T>(create: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -103,6 +109,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const workerIds = new Map<string, string[]>();
   let started = false;
   let stopped = false;
+  /** The queues known to exist: read once at start, so a process never re-creates one. */
+  const existing = new Set<string>();
 
   async function work(name: string) {
     const entry = handlers.get(name)!;
@@ -129,7 +137,34 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     workerIds.set(name, ids);
   }
 
+  /**
+   * Queues are created by one process at a time. Creating one inserts its row and attaches a
+   * partition to pgboss.job; two processes creating queues at once lock the two in opposite orders,
+   * and PostgreSQL ends one of them as a deadlock after a second: a fresh deployment's three processes
+   * spent more than the 10 s an onReady hook may take on it, and none started. Inside the lock a
+   * process first reads which queues another one made meanwhile. PGlite serves one process.
+   */
+  async function oneAtATime(work: () => Promise<void>): Promise<void> {
+    const connect = options.database.connect;
+    if (!connect) return work();
+    const client = await connect();
+    let broken = false;
+    try {
+      await client.query('select pg_advisory_lock($1)', [QUEUE_CREATION_LOCK_KEY]);
+      try {
+        for (const queue of await boss.getQueues()) existing.add(queue.name);
+        await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK_KEY]).catch(() => (broken = true));
+      }
+    } finally {
+      // A connection whose unlock failed may still hold the lock: it is closed, not pooled.
+      client.release(broken);
+    }
+  }
+
   async function createQueue(name: string, jobOptions: JobOptions) {
+    if (existing.has(name)) return;
     await retryOnRace(() =>
       boss.createQueue(name, {
         name,
@@ -140,13 +175,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         deadLetter: DEAD_LETTER_QUEUE,
       }),
     );
+    existing.add(name);
   }
 
   return {
     async define(name, handler, jobOptions = {}) {
       handlers.set(name, { handler: handler as JobHandler<unknown>, options: jobOptions });
       if (!started) return;
-      await createQueue(name, jobOptions);
+      if (!existing.has(name)) await oneAtATime(() => createQueue(name, jobOptions));
       if (options.workers) await work(name);
     },
 
@@ -188,11 +224,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (started || stopped) return;
       await boss.start();
       started = true;
-      await retryOnRace(() => boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 }));
-      for (const [name, entry] of handlers) {
-        await createQueue(name, entry.options);
-        if (options.workers) await work(name);
-      }
+      // Every queue before any worker polls: attaching a partition to pgboss.job waits for the
+      // queries on it. Queues that exist are not created again.
+      await oneAtATime(async () => {
+        if (!existing.has(DEAD_LETTER_QUEUE)) {
+          await retryOnRace(() => boss.createQueue(DEAD_LETTER_QUEUE, { name: DEAD_LETTER_QUEUE, retentionDays: 30 }));
+          existing.add(DEAD_LETTER_QUEUE);
+        }
+        for (const [name, entry] of handlers) await createQueue(name, entry.options);
+      });
+      if (options.workers) for (const name of handlers.keys()) await work(name);
     },
 
     async stop() {
