@@ -47,15 +47,17 @@ function uuidOf(key: string): string {
 }
 
 /**
- * Creating a queue inserts its row and then its partition; two processes starting at once can
- * deadlock there (40P01) or both insert (23505). The loser tries again and finds the queue made.
- */
-/**
  * The advisory-lock key under which processes create queues one at a time (727_431_001 is the
  * migrations', 727_431_002 the chain leader's).
  */
 const QUEUE_CREATION_LOCK_KEY = 727_431_003;
 
+/**
+ * Creating a queue inserts its row and then its partition; two processes starting at once can
+ * deadlock there (40P01) or both insert (23505). The loser tries again and finds the queue made.
+ * Processes take turns (oneAtATime below), but one of an earlier release, during a rolling deploy,
+ * does not.
+ */
 async function retryOnRace<T>(create: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -144,16 +146,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
    * spent more than the 10 s an onReady hook may take on it, and none started. Inside the lock a
    * process first reads which queues another one made meanwhile. PGlite serves one process.
    */
-  async function oneAtATime(work: () => Promise<void>): Promise<void> {
+  async function oneAtATime(create: () => Promise<void>): Promise<void> {
     const connect = options.database.connect;
-    if (!connect) return work();
+    if (!connect) return create();
     const client = await connect();
     let broken = false;
     try {
       await client.query('select pg_advisory_lock($1)', [QUEUE_CREATION_LOCK_KEY]);
       try {
         for (const queue of await boss.getQueues()) existing.add(queue.name);
-        await work();
+        await create();
       } finally {
         await client.query('select pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK_KEY]).catch(() => (broken = true));
       }
