@@ -17,6 +17,7 @@ import { FIRST_MINT_DELAY_HOURS, SALE_LEVELS, SELLER_REWARD_SHARE } from '@app/s
 import { ApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { useInTurns } from '../../../lib/use-in-turns';
+import { IconBadge } from '../../../components/icon-badge';
 import { useMarket } from '../api/get-market';
 import { usePurchases } from '../api/get-purchases';
 import type { BuyTarget, SaleLevel } from './buy-dialog';
@@ -51,19 +52,9 @@ const HowItWorks = memo(function HowItWorks() {
             <Grid key={step} size={{ xs: 12, md: 4 }}>
               <Card sx={{ p: 2.5, height: '100%', border: 1, borderColor: 'divider' }}>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-                  <Box
-                    sx={{
-                      width: 36,
-                      height: 36,
-                      borderRadius: '50%',
-                      display: 'grid',
-                      placeItems: 'center',
-                      bgcolor: 'rgba(47,123,255,0.15)',
-                      color: 'primary.main',
-                    }}
-                  >
+                  <IconBadge>
                     <Icon fontSize="small" />
-                  </Box>
+                  </IconBadge>
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                     {i + 1}. {t(`how.${step}.title`)}
                   </Typography>

@@ -18,6 +18,7 @@ import { confirmationProgress, pendingDeposits } from '../lib/transactions';
 import { useFormat } from '../../../lib/use-format';
 import { publicConfig } from '../../../lib/public-config';
 import { CopyButton } from '../../../components/copy-button';
+import { IconBadge } from '../../../components/icon-badge';
 import { FaucetButton } from './faucet-button';
 import { QrCode } from '../../../components/qr-code';
 
@@ -62,19 +63,9 @@ export function DepositCard({ wallet, info }: { wallet: Wallet; info: CryptoInfo
     <Card id="deposit" component="section" aria-labelledby="deposit-title" sx={{ height: '100%', scrollMarginTop: 80 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box
-            sx={{
-              width: 36,
-              height: 36,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(76,175,80,0.15)',
-              color: 'success.main',
-            }}
-          >
+          <IconBadge tone="success">
             <DownloadIcon fontSize="small" />
-          </Box>
+          </IconBadge>
           <Box>
             <Typography id="deposit-title" variant="h6" component="h2">
               {t('deposit.title')}

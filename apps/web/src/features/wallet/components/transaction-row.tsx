@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { IconBadge } from '../../../components/icon-badge';
 import InIcon from '@mui/icons-material/SouthWest';
 import OutIcon from '@mui/icons-material/NorthEast';
 import BuyIcon from '@mui/icons-material/ShoppingBagOutlined';
@@ -57,20 +58,9 @@ export function TransactionRow({ tx, explorerUrl }: { tx: Transaction; explorerU
       data-type={tx.type}
       data-status={tx.status}
     >
-      <Box
-        sx={{
-          gridArea: 'icon',
-          width: 36,
-          height: 36,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'action.hover',
-          color: TONE[dir],
-        }}
-      >
+      <IconBadge sx={{ gridArea: 'icon', bgcolor: 'action.hover', color: TONE[dir] }}>
         <Icon fontSize="small" />
-      </Box>
+      </IconBadge>
       <Box sx={{ gridArea: 'main', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }} data-testid="tx-type">
           {t(`type.${tx.type}`)}

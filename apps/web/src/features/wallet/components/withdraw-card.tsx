@@ -10,6 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { IconBadge } from '../../../components/icon-badge';
 import UploadIcon from '@mui/icons-material/NorthEast';
 import {
   MIN_WITHDRAW_USDT,
@@ -131,19 +132,9 @@ export function WithdrawCard({ wallet, info }: { wallet: Wallet; info: CryptoInf
     >
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box
-            sx={{
-              width: 36,
-              height: 36,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(47,123,255,0.15)',
-              color: 'primary.main',
-            }}
-          >
+          <IconBadge>
             <UploadIcon fontSize="small" />
-          </Box>
+          </IconBadge>
           <Box>
             <Typography id="withdraw-title" variant="h6" component="h2">
               {t('withdraw.title')}
